@@ -1,0 +1,10 @@
+//===- NgDialect.h - the ng dialect -----------------------------*- C++ -*-===//
+
+#ifndef NG_DIALECT_NGDIALECT_H
+#define NG_DIALECT_NGDIALECT_H
+
+#include "mlir/IR/Dialect.h"
+
+#include "ng/Dialect/NgDialect.h.inc"
+
+#endif // NG_DIALECT_NGDIALECT_H

@@ -1,0 +1,52 @@
+//===- NgDialect.td - the ng dialect -----------------------*- tablegen -*-===//
+//
+// The ng dialect represents ExecuTorch native-backend graphs (NPTG): one
+// `ng.method` per Method, one `ng.call` per call_function node, `ng.output` for
+// the OUTPUT node. See docs/Dialect.md for how each wire construct maps to IR.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef NG_DIALECT_NGDIALECT_TD
+#define NG_DIALECT_NGDIALECT_TD
+
+include "mlir/IR/OpBase.td"
+
+def Ng_Dialect : Dialect {
+  let name = "ng";
+  let cppNamespace = "::ng";
+  let summary = "ExecuTorch native-backend graphs (NPTG), losslessly";
+  let description = [{
+    The `ng` dialect holds an NPTG program exactly: every node, argument,
+    value name, tensor metadata field and binding of the flatbuffer has a place
+    in the IR, so `nptg -> ng -> nptg` is lossless. The printed IR reads like
+    the torch.fx graph it came from: every value prints with its fx name.
+
+    A program is a `builtin.module` (carrying `ng.version`) holding one
+    `ng.method` per Method. Placeholders are block arguments; each
+    call_function node is a generic `ng.call` whose target is a string;
+    `ng.output` is the OUTPUT node.
+  }];
+  let useDefaultTypePrinterParser = 1;
+  let useDefaultAttributePrinterParser = 1;
+  let hasOperationAttrVerify = 1;
+  let extraClassDeclaration = [{
+    /// The module attribute that carries Program.version (W7).
+    static constexpr ::llvm::StringLiteral getVersionAttrName() {
+      return ::llvm::StringLiteral("ng.version");
+    }
+    /// Argument attribute of `ng.method`: the placeholder's wire name.
+    static constexpr ::llvm::StringLiteral getNameAttrName() {
+      return ::llvm::StringLiteral("ng.name");
+    }
+    /// Argument attribute of `ng.method`: a constant or mutable-buffer
+    /// binding (#ng.constant / #ng.mutable_buffer); absent for user inputs.
+    static constexpr ::llvm::StringLiteral getBindingAttrName() {
+      return ::llvm::StringLiteral("ng.binding");
+    }
+  }];
+}
+
+class Ng_Op<string mnemonic, list<Trait> traits = []>
+    : Op<Ng_Dialect, mnemonic, traits>;
+
+#endif // NG_DIALECT_NGDIALECT_TD

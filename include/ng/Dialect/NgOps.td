@@ -1,0 +1,183 @@
+//===- NgOps.td - ng operations ----------------------------*- tablegen -*-===//
+
+#ifndef NG_DIALECT_NGOPS_TD
+#define NG_DIALECT_NGOPS_TD
+
+include "ng/Dialect/NgDialect.td"
+include "ng/Dialect/NgAttrs.td"
+include "ng/Dialect/NgTypes.td"
+include "mlir/IR/OpAsmInterface.td"
+include "mlir/IR/SymbolInterfaces.td"
+include "mlir/Interfaces/FunctionInterfaces.td"
+
+def Ng_ArgArrayAttr : TypedArrayAttrBase<Ng_ArgAttr, "NamedArgument list">;
+
+//===----------------------------------------------------------------------===//
+// ng.method
+//===----------------------------------------------------------------------===//
+
+def Ng_MethodOp : Ng_Op<"method", [
+    FunctionOpInterface, IsolatedFromAbove, Symbol,
+    DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmBlockArgumentNames"]>]> {
+  let summary = "one Method of the program";
+  let description = [{
+    A Method: its name is the symbol, its placeholders are the entry block's
+    arguments (in node order), its call_function nodes are `ng.call`s and its
+    OUTPUT node is the `ng.output` terminator.
+
+    ```mlir
+    ng.method @forward(%x: !ng.tensor<f32[2, 3]>,
+                       %p_weight: !ng.tensor<f32[4, 3]>
+                           {ng.binding = #ng.constant<parameter, "linear.weight">})
+        -> !ng.tensor<f32[2, 4]> {
+      ...
+    }
+    ```
+
+    Each argument's wire name is its SSA name (stored in `ng.name`, printed
+    only when the SSA name cannot show it). `ng.binding` gives a placeholder's
+    role: absent for a user input (Graph.inputs), `#ng.constant` for a
+    NamedTensorRef, `#ng.mutable_buffer` for a MutableBufferSpec. The result
+    types are those of the values `ng.output` returns.
+
+    The verifier enforces FORMAT.md V1, V2, V7, V8, V10-V13 on the body.
+  }];
+  let arguments = (ins
+    SymbolNameAttr:$sym_name,
+    TypeAttrOf<FunctionType>:$function_type,
+    OptionalAttr<DictArrayAttr>:$arg_attrs,
+    OptionalAttr<DictArrayAttr>:$res_attrs);
+  let regions = (region SizedRegion<1>:$body);
+  let hasCustomAssemblyFormat = 1;
+  let hasRegionVerifier = 1;
+  let builders = [
+    OpBuilder<(ins "::llvm::StringRef":$name, "::mlir::FunctionType":$type)>
+  ];
+  let extraClassDeclaration = [{
+    ::llvm::ArrayRef<::mlir::Type> getArgumentTypes() {
+      return getFunctionType().getInputs();
+    }
+    ::llvm::ArrayRef<::mlir::Type> getResultTypes() {
+      return getFunctionType().getResults();
+    }
+    ::mlir::Region *getCallableRegion() { return &getBody(); }
+
+    /// The wire name of placeholder `index`.
+    ::llvm::StringRef getArgName(unsigned index);
+    /// The binding of placeholder `index` (#ng.constant, #ng.mutable_buffer),
+    /// or null for a user input.
+    ::mlir::Attribute getArgBinding(unsigned index);
+    /// The OUTPUT node.
+    OutputOp getOutputOp();
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// ng.call
+//===----------------------------------------------------------------------===//
+
+def Ng_CallOp : Ng_Op<"call", [
+    IsolatedFromAbove,
+    DeclareOpInterfaceMethods<OpAsmOpInterface,
+        ["getAsmResultNames", "getAsmBlockArgumentNames"]>]> {
+  let summary = "a call_function node";
+  let description = [{
+    One generic op for every call_function node. The target is a string,
+    each NamedArgument prints as `name: value` (positional ones without the
+    name), SSA values are operands, literals are kept in `args`, and each
+    GraphArg is a region written inline where the argument stands:
+
+    ```mlir
+    %aten_add_tensor = ng.call "torch.ops.aten.add.Tensor"(self: %x, other: %y, alpha: 1)
+        : (!ng.tensor<f32[2, 3]>, !ng.tensor<f32[2, 3]>) -> !ng.tensor<f32[2, 3]>
+    ```
+
+    Argument values: `%v` (TensorArg, or an Int/Float/BoolArg `ref` when the
+    value is i64/f64/i1), `none`, `1`, `1.5`, `inf`, `-inf`, `nan`, `true`,
+    `"text"`, a dtype such as `f16` (ScalarTypeArg), lists `[1, %s]`,
+    `[1.0, 2.5]`, `[true]`, `[%a, %b]`, `[%a, none]`, typed empties and the
+    rarer list spellings `ints[...]`, `symints[...]` (IntListArg whose `refs`
+    is present), `floats[...]`, `bools[...]`, `tensors[...]`,
+    `optional_tensors[...]`, and `graph "label"(%a: T) { ... }`. A written
+    argument is marked `mut`: `(self: mut %x, ...)`.
+
+    Results: one per Output; a TENSOR_LIST output is a group of results whose
+    types print in brackets, `-> ([!ng.tensor<..>, !ng.tensor<..>])`. Scalar
+    outputs (INT, BOOL, FLOAT) are i64, i1 and f64. `aliases %v` after a
+    result type records Output.alias_of. Result names are the wire names
+    (`names`, printed only when SSA names cannot show them); `node` is the
+    node's name when it differs from the first result's; `metadata` keeps the
+    node's KeyValue pairs in order.
+  }];
+  let arguments = (ins
+    StrAttr:$target,
+    Ng_ArgArrayAttr:$args,
+    StrArrayAttr:$names,
+    OptionalAttr<StrAttr>:$node,
+    OptionalAttr<DenseI32ArrayAttr>:$output_groups,
+    OptionalAttr<DenseI32ArrayAttr>:$alias_of,
+    OptionalAttr<ArrayAttr>:$metadata,
+    OptionalAttr<ArrayAttr>:$graph_arg_names,
+    Variadic<AnyType>:$operands);
+  let results = (outs Variadic<AnyType>:$results);
+  let regions = (region VariadicRegion<SizedRegion<1>>:$graphs);
+  let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
+  let hasRegionVerifier = 1;
+  let extraClassDeclaration = [{
+    /// The wire name of the node (`node`, else the first result's name).
+    ::llvm::StringRef getNodeName();
+    /// The arguments as descriptors (same order as on the wire).
+    ::llvm::SmallVector<ArgAttr> getArgList();
+    /// The operands argument `index` consumes.
+    ::mlir::OperandRange getArgOperands(unsigned index);
+    /// The number of wire Outputs (TENSOR_LIST groups count once).
+    unsigned getNumWireOutputs();
+    /// The results of wire Output `index` and whether it is a TENSOR_LIST.
+    ::mlir::ResultRange getWireOutputResults(unsigned index, bool &isList);
+    /// The operand wire Output `index` aliases (Output.alias_of), if any.
+    std::optional<unsigned> getAliasedOperand(unsigned wireOutput);
+    /// The wire name of the `index`th block argument of graph region `region`.
+    ::llvm::StringRef getGraphArgName(unsigned region, unsigned index);
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// ng.output
+//===----------------------------------------------------------------------===//
+
+def Ng_OutputOp : Ng_Op<"output", [
+    Terminator, ParentOneOf<["MethodOp", "CallOp"]>]> {
+  let summary = "the OUTPUT node of a method or subgraph";
+  let description = [{
+    Its arguments are the OUTPUT node's: the full ordered result list, tensor
+    references, scalar references and literals alike. Graph.outputs is the
+    list of its tensor operands. In a method each tensor output may say what
+    it writes back (OutputSpec): `buffer_mutation "fqn" %v` or
+    `user_input_mutation "x" %v`; a plain `%v` is a USER_OUTPUT.
+
+    ```mlir
+    ng.output(%aten_add_tensor, buffer_mutation "bn.running_mean" %add_1, 7)
+        : !ng.tensor<f32[2, 3]>, !ng.tensor<f32[3]>
+    ```
+  }];
+  let arguments = (ins
+    Ng_ArgArrayAttr:$args,
+    OptionalAttr<TypedArrayAttrBase<Ng_OutputSpecAttr, "output specs">>:$specs,
+    OptionalAttr<StrAttr>:$node,
+    OptionalAttr<ArrayAttr>:$metadata,
+    Variadic<AnyType>:$operands);
+  let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// The node's wire name (`node`, else "output").
+    ::llvm::StringRef getNodeName();
+    ::llvm::SmallVector<ArgAttr> getArgList();
+    /// The tensor operands (Graph.outputs), in order.
+    ::llvm::SmallVector<::mlir::Value> getTensorOutputs();
+    /// The OutputSpec of tensor output `index` (USER_OUTPUT when absent).
+    OutputSpecAttr getSpec(unsigned index);
+  }];
+}
+
+#endif // NG_DIALECT_NGOPS_TD

@@ -1,0 +1,45 @@
+//===- NgTypes.h - ng types -------------------------------------*- C++ -*-===//
+
+#ifndef NG_DIALECT_NGTYPES_H
+#define NG_DIALECT_NGTYPES_H
+
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/Types.h"
+#include "llvm/ADT/Hashing.h"
+#include <optional>
+
+namespace ng {
+
+/// One wire Dim: `min == max` is static, `min < max` dynamic, `max < 0`
+/// unbounded above (S8).
+struct DimRange {
+  int64_t min = 0;
+  int64_t max = -1;
+
+  static DimRange fixed(int64_t size) { return {size, size}; }
+  bool isStatic() const { return min == max; }
+  bool operator==(const DimRange &other) const {
+    return min == other.min && max == other.max;
+  }
+};
+
+inline llvm::hash_code hash_value(const DimRange &dim) {
+  return llvm::hash_combine(dim.min, dim.max);
+}
+
+/// The element type that stands for wire ScalarType `id` (W3), or null for an
+/// id the format does not define.
+mlir::Type getElementTypeForScalarType(mlir::MLIRContext *ctx, int64_t id);
+
+/// The wire ScalarType of an element type, or nullopt if it has none.
+std::optional<int8_t> getScalarTypeId(mlir::Type elementType);
+
+/// The element size in bytes of a ScalarType element type (i1 is 1 byte).
+unsigned getElementByteWidth(mlir::Type elementType);
+
+} // namespace ng
+
+#define GET_TYPEDEF_CLASSES
+#include "ng/Dialect/NgTypes.h.inc"
+
+#endif // NG_DIALECT_NGTYPES_H

@@ -1,0 +1,639 @@
+//===- ArgumentSyntax.cpp - NamedArgument lists in custom assembly --------===//
+
+#include "ArgumentSyntax.h"
+
+#include "ng/Dialect/NgTypes.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "llvm/ADT/StringExtras.h"
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+
+using namespace mlir;
+using namespace ng;
+
+//===----------------------------------------------------------------------===//
+// Literals
+//===----------------------------------------------------------------------===//
+
+void ng::printDoubleLiteral(raw_ostream &os, double value) {
+  if (std::isnan(value)) {
+    os << "nan";
+    return;
+  }
+  if (std::isinf(value)) {
+    os << (value < 0 ? "-inf" : "inf");
+    return;
+  }
+  // The shortest %g form that reads back to the same bits.
+  char buffer[40];
+  for (int precision = 1; precision <= 17; ++precision) {
+    std::snprintf(buffer, sizeof(buffer), "%.*g", precision, value);
+    if (std::strtod(buffer, nullptr) == value &&
+        std::signbit(std::strtod(buffer, nullptr)) == std::signbit(value))
+      break;
+  }
+  // MLIR's float literal needs a '.' before any exponent.
+  StringRef text(buffer);
+  if (text.contains('.') || text.contains("inf") || text.contains("nan")) {
+    os << text;
+    return;
+  }
+  size_t exponent = text.find('e');
+  if (exponent == StringRef::npos)
+    os << text << ".0";
+  else
+    os << text.take_front(exponent) << ".0" << text.drop_front(exponent);
+}
+
+/// Parse one scalar element other than a bool or a positive float: %v, none,
+/// an integer, a negative float, inf, -inf or nan. Returns std::nullopt when the next token starts none of them.
+static OptionalParseResult parseElement(OpAsmParser &parser,
+                                        ParsedArguments &parsed,
+                                        ParsedElement &element) {
+  OpAsmParser::UnresolvedOperand operand;
+  OptionalParseResult operandResult = parser.parseOptionalOperand(operand);
+  if (operandResult.has_value()) {
+    if (failed(*operandResult))
+      return failure();
+    element.kind = ParsedElement::Kind::Operand;
+    element.operandIndex = parsed.operands.size();
+    parsed.operands.push_back(operand);
+    return success();
+  }
+  if (succeeded(parser.parseOptionalKeyword("none"))) {
+    element.kind = ParsedElement::Kind::None;
+    return success();
+  }
+  bool negative = succeeded(parser.parseOptionalMinus());
+  if (succeeded(parser.parseOptionalKeyword("inf"))) {
+    element.kind = ParsedElement::Kind::Float;
+    element.floatValue = negative ? -HUGE_VAL : HUGE_VAL;
+    return success();
+  }
+  if (!negative && succeeded(parser.parseOptionalKeyword("nan"))) {
+    element.kind = ParsedElement::Kind::Float;
+    element.floatValue = std::nan("");
+    return success();
+  }
+  SMLoc loc = parser.getCurrentLocation();
+  APInt magnitude;
+  OptionalParseResult intResult = parser.parseOptionalInteger(magnitude);
+  if (intResult.has_value()) {
+    if (failed(*intResult))
+      return failure();
+    if (magnitude.getActiveBits() > 64)
+      return parser.emitError(loc, "integer literal does not fit in 64 bits");
+    uint64_t bits = magnitude.getZExtValue();
+    if (negative ? bits > (uint64_t(1) << 63) : bits > uint64_t(INT64_MAX))
+      return parser.emitError(loc, "integer literal does not fit in int64");
+    element.kind = ParsedElement::Kind::Int;
+    element.intValue = negative ? static_cast<int64_t>(0 - bits)
+                                : static_cast<int64_t>(bits);
+    return success();
+  }
+  double value;
+  if (negative) {
+    if (parser.parseFloat(value))
+      return failure();
+    element.kind = ParsedElement::Kind::Float;
+    element.floatValue = -value;
+    return success();
+  }
+  return std::nullopt;
+}
+
+/// Like parseElement, but also distinguishes true from false (the keyword
+/// parse above only says "a bool").
+static OptionalParseResult parseElementWithBool(OpAsmParser &parser,
+                                                ParsedArguments &parsed,
+                                                ParsedElement &element) {
+  if (succeeded(parser.parseOptionalKeyword("true"))) {
+    element.kind = ParsedElement::Kind::Bool;
+    element.boolValue = true;
+    return success();
+  }
+  if (succeeded(parser.parseOptionalKeyword("false"))) {
+    element.kind = ParsedElement::Kind::Bool;
+    element.boolValue = false;
+    return success();
+  }
+  OptionalParseResult result = parseElement(parser, parsed, element);
+  if (result.has_value())
+    return result;
+  // A plain float literal (parseElement only takes negative ones).
+  double value;
+  if (parser.parseFloat(value))
+    return failure();
+  element.kind = ParsedElement::Kind::Float;
+  element.floatValue = value;
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Parsing
+//===----------------------------------------------------------------------===//
+
+static std::optional<ArgKind> typedListKind(StringRef keyword, bool &forceRefs) {
+  forceRefs = keyword == "symints";
+  return llvm::StringSwitch<std::optional<ArgKind>>(keyword)
+      .Cases({"ints", "symints"}, ArgKind::IntList)
+      .Case("floats", ArgKind::FloatList)
+      .Case("bools", ArgKind::BoolList)
+      .Case("tensors", ArgKind::TensorList)
+      .Case("optional_tensors", ArgKind::OptionalTensorList)
+      .Default(std::nullopt);
+}
+
+static Type floatTypeKeyword(MLIRContext *ctx, StringRef keyword) {
+  return llvm::StringSwitch<Type>(keyword)
+      .Case("f16", Float16Type::get(ctx))
+      .Case("f32", Float32Type::get(ctx))
+      .Case("f64", Float64Type::get(ctx))
+      .Case("bf16", BFloat16Type::get(ctx))
+      .Default(Type());
+}
+
+static ParseResult parseListBody(OpAsmParser &parser, ParsedArguments &parsed,
+                                 ParsedArgument &arg) {
+  arg.isList = true;
+  return parser.parseCommaSeparatedList(
+      OpAsmParser::Delimiter::Square, [&]() -> ParseResult {
+        ParsedElement element;
+        OptionalParseResult result =
+            parseElementWithBool(parser, parsed, element);
+        if (!result.has_value() || failed(*result))
+          return failure();
+        arg.elements.push_back(element);
+        return success();
+      });
+}
+
+static ParseResult parseGraphArgument(OpAsmParser &parser,
+                                      const ArgumentSyntax &syntax,
+                                      ParsedArguments &parsed,
+                                      ParsedArgument &arg) {
+  if (!syntax.regionState)
+    return parser.emitError(arg.loc, "a graph argument is only allowed on ng.call");
+  std::string label;
+  SmallVector<OpAsmParser::Argument> blockArgs;
+  if (parser.parseString(&label) ||
+      parser.parseArgumentList(blockArgs, OpAsmParser::Delimiter::Paren,
+                               /*allowType=*/true))
+    return failure();
+  Region *region = syntax.regionState->addRegion();
+  if (parser.parseRegion(*region, blockArgs))
+    return failure();
+  auto &names = parsed.graphArgNames.emplace_back();
+  for (OpAsmParser::Argument &blockArg : blockArgs)
+    names.push_back(blockArg.ssaName.name.drop_front().str());
+  arg.explicitKind = ArgKind::Graph;
+  arg.literal = StringAttr::get(parser.getContext(), label);
+  return success();
+}
+
+static ParseResult parseArgument(OpAsmParser &parser,
+                                 const ArgumentSyntax &syntax,
+                                 ParsedArguments &parsed) {
+  MLIRContext *ctx = parser.getContext();
+  ParsedArgument arg;
+  arg.loc = parser.getCurrentLocation();
+
+  // A leading keyword or string is either the argument's name (when a ':'
+  // follows) or the value itself.
+  std::string word;
+  bool haveWord = false, wordWasString = false;
+  {
+    std::string str;
+    if (succeeded(parser.parseOptionalString(&str))) {
+      word = str;
+      haveWord = wordWasString = true;
+    } else {
+      StringRef keyword;
+      if (succeeded(parser.parseOptionalKeyword(&keyword))) {
+        word = keyword.str();
+        haveWord = true;
+      }
+    }
+  }
+  if (haveWord && succeeded(parser.parseOptionalColon())) {
+    arg.name = StringAttr::get(ctx, word);
+    haveWord = false;
+    // Read the first word of the value.
+    std::string str;
+    StringRef keyword;
+    if (succeeded(parser.parseOptionalString(&str))) {
+      word = str;
+      haveWord = wordWasString = true;
+    } else if (succeeded(parser.parseOptionalKeyword(&keyword))) {
+      word = keyword.str();
+      haveWord = true;
+      wordWasString = false;
+    }
+  }
+
+  auto readWord = [&]() {
+    haveWord = false;
+    std::string str;
+    StringRef keyword;
+    if (succeeded(parser.parseOptionalString(&str))) {
+      word = str;
+      haveWord = wordWasString = true;
+    } else if (succeeded(parser.parseOptionalKeyword(&keyword))) {
+      word = keyword.str();
+      haveWord = true;
+      wordWasString = false;
+    }
+  };
+
+  // Output specs (ng.output only) come before `mut`.
+  if (haveWord && !wordWasString &&
+      (word == "buffer_mutation" || word == "user_input_mutation" ||
+       word == "user_output")) {
+    if (!syntax.allowSpecs)
+      return parser.emitError(arg.loc, "'") << word
+             << "' is only allowed on ng.output";
+    OutputKind kind = *symbolizeOutputKind(word);
+    std::string target;
+    StringAttr targetAttr;
+    if (kind != OutputKind::UserOutput || succeeded(parser.parseOptionalString(&target))) {
+      if (kind != OutputKind::UserOutput && parser.parseString(&target))
+        return failure();
+      targetAttr = StringAttr::get(ctx, target);
+    }
+    arg.spec = OutputSpecAttr::get(ctx, kind, targetAttr);
+    readWord();
+  }
+  if (haveWord && !wordWasString && word == "mut") {
+    arg.mutated = true;
+    readWord();
+  }
+
+  if (haveWord && wordWasString) {
+    arg.explicitKind = ArgKind::String;
+    arg.literal = StringAttr::get(ctx, word);
+  } else if (haveWord) {
+    bool forceRefs = false;
+    if (std::optional<ArgKind> listKind = typedListKind(word, forceRefs)) {
+      arg.explicitKind = listKind;
+      arg.forceRefs = forceRefs;
+      if (parseListBody(parser, parsed, arg))
+        return failure();
+    } else if (word == "graph") {
+      if (parseGraphArgument(parser, syntax, parsed, arg))
+        return failure();
+    } else if (Type dtype = floatTypeKeyword(ctx, word)) {
+      arg.explicitKind = ArgKind::ScalarType;
+      arg.literal = TypeAttr::get(dtype);
+    } else if (word == "none" || word == "true" || word == "false" ||
+               word == "inf" || word == "nan") {
+      ParsedElement element;
+      if (word == "none") {
+        element.kind = ParsedElement::Kind::None;
+      } else if (word == "inf" || word == "nan") {
+        element.kind = ParsedElement::Kind::Float;
+        element.floatValue = word == "inf" ? HUGE_VAL : std::nan("");
+      } else {
+        element.kind = ParsedElement::Kind::Bool;
+        element.boolValue = word == "true";
+      }
+      arg.elements.push_back(element);
+    } else {
+      return parser.emitError(arg.loc, "unexpected '")
+             << word << "' in an argument list";
+    }
+  } else if (succeeded(parser.parseOptionalLSquare())) {
+    // Re-enter the list through the comma-separated helper: it needs to see
+    // the '[' itself, so parse the body by hand here.
+    arg.isList = true;
+    if (failed(parser.parseOptionalRSquare())) {
+      do {
+        ParsedElement element;
+        OptionalParseResult result =
+            parseElementWithBool(parser, parsed, element);
+        if (!result.has_value() || failed(*result))
+          return failure();
+        arg.elements.push_back(element);
+      } while (succeeded(parser.parseOptionalComma()));
+      if (parser.parseRSquare())
+        return failure();
+    }
+  } else {
+    Type dtype;
+    OptionalParseResult typeResult = parser.parseOptionalType(dtype);
+    if (typeResult.has_value()) {
+      if (failed(*typeResult))
+        return failure();
+      arg.explicitKind = ArgKind::ScalarType;
+      arg.literal = TypeAttr::get(dtype);
+    } else {
+      ParsedElement element;
+      OptionalParseResult result =
+          parseElementWithBool(parser, parsed, element);
+      if (!result.has_value() || failed(*result))
+        return failure();
+      arg.elements.push_back(element);
+    }
+  }
+  parsed.args.push_back(std::move(arg));
+  return success();
+}
+
+ParseResult ng::parseArgumentList(OpAsmParser &parser,
+                                  const ArgumentSyntax &syntax,
+                                  ParsedArguments &parsed) {
+  return parser.parseCommaSeparatedList(
+      OpAsmParser::Delimiter::Paren,
+      [&]() { return parseArgument(parser, syntax, parsed); });
+}
+
+//===----------------------------------------------------------------------===//
+// Resolution: syntax + operand types -> #ng.arg
+//===----------------------------------------------------------------------===//
+
+/// The scalar argument kind a referenced value of type `type` stands for.
+static std::optional<ArgKind> kindOfReference(Type type) {
+  if (isa<ng::TensorType>(type))
+    return ArgKind::Tensor;
+  if (type.isInteger(64))
+    return ArgKind::Int;
+  if (type.isF64())
+    return ArgKind::Float;
+  if (type.isInteger(1))
+    return ArgKind::Bool;
+  return std::nullopt;
+}
+
+ParseResult ng::resolveArguments(OpAsmParser &parser, ParsedArguments &parsed,
+                                 ArrayRef<Type> operandTypes,
+                                 SmallVectorImpl<Attribute> &args) {
+  MLIRContext *ctx = parser.getContext();
+  Builder builder(ctx);
+  for (ParsedArgument &arg : parsed.args) {
+    auto fail = [&](const Twine &message) {
+      return parser.emitError(arg.loc, message);
+    };
+    auto typeOf = [&](const ParsedElement &e) {
+      return operandTypes[e.operandIndex];
+    };
+    auto make = [&](ArgKind kind, Attribute value = {},
+                    DenseBoolArrayAttr mask = {}) {
+      args.push_back(ArgAttr::get(ctx, kind, arg.name, arg.mutated, value, mask));
+      return success();
+    };
+
+    if (!arg.isList) {
+      if (arg.explicitKind) {
+        (void)make(*arg.explicitKind, arg.literal);
+        continue;
+      }
+      const ParsedElement &e = arg.elements.front();
+      switch (e.kind) {
+      case ParsedElement::Kind::Operand: {
+        std::optional<ArgKind> kind = kindOfReference(typeOf(e));
+        if (!kind)
+          return fail("a referenced value must be a tensor, i64, f64 or i1, "
+                      "not ") << typeOf(e);
+        if (failed(make(*kind)))
+          return failure();
+        break;
+      }
+      case ParsedElement::Kind::None:
+        (void)make(ArgKind::None);
+        break;
+      case ParsedElement::Kind::Int:
+        (void)make(ArgKind::Int, builder.getI64IntegerAttr(e.intValue));
+        break;
+      case ParsedElement::Kind::Float:
+        (void)make(ArgKind::Float, builder.getF64FloatAttr(e.floatValue));
+        break;
+      case ParsedElement::Kind::Bool:
+        (void)make(ArgKind::Bool, builder.getBoolAttr(e.boolValue));
+        break;
+      }
+      continue;
+    }
+
+    // Lists.
+    bool anyNone = false, anyInt = false, anyFloat = false, anyBool = false,
+         anyTensorRef = false, anyIntRef = false;
+    for (const ParsedElement &e : arg.elements) {
+      switch (e.kind) {
+      case ParsedElement::Kind::Operand: {
+        std::optional<ArgKind> kind = kindOfReference(typeOf(e));
+        if (kind == ArgKind::Tensor)
+          anyTensorRef = true;
+        else if (kind == ArgKind::Int)
+          anyIntRef = true;
+        else
+          return fail("a list element must reference a tensor or an i64, not ")
+                 << typeOf(e);
+        break;
+      }
+      case ParsedElement::Kind::None: anyNone = true; break;
+      case ParsedElement::Kind::Int: anyInt = true; break;
+      case ParsedElement::Kind::Float: anyFloat = true; break;
+      case ParsedElement::Kind::Bool: anyBool = true; break;
+      }
+    }
+    std::optional<ArgKind> kind = arg.explicitKind;
+    if (!kind) {
+      if (arg.elements.empty())
+        return fail("an empty list needs its kind: ints[], floats[], bools[], "
+                    "tensors[] or optional_tensors[]");
+      if (anyNone)
+        kind = ArgKind::OptionalTensorList;
+      else if (anyTensorRef)
+        kind = ArgKind::TensorList;
+      else if (anyBool)
+        kind = ArgKind::BoolList;
+      else if (anyFloat)
+        kind = ArgKind::FloatList;
+      else
+        kind = ArgKind::IntList;
+    }
+    auto onlyHas = [&](bool allowed, StringRef what) -> LogicalResult {
+      if (!allowed)
+        return fail(Twine("a ") + stringifyArgKind(*kind) +
+                    " argument can only hold " + what);
+      return success();
+    };
+    switch (*kind) {
+    case ArgKind::IntList: {
+      if (failed(onlyHas(!anyNone && !anyFloat && !anyBool && !anyTensorRef,
+                         "integers and i64 values")))
+        return failure();
+      SmallVector<int64_t> values;
+      SmallVector<bool> refs;
+      for (const ParsedElement &e : arg.elements) {
+        bool isRef = e.kind == ParsedElement::Kind::Operand;
+        values.push_back(isRef ? 0 : e.intValue);
+        refs.push_back(isRef);
+      }
+      DenseBoolArrayAttr mask;
+      if (anyIntRef || arg.forceRefs)
+        mask = builder.getDenseBoolArrayAttr(refs);
+      (void)make(ArgKind::IntList, builder.getDenseI64ArrayAttr(values), mask);
+      break;
+    }
+    case ArgKind::FloatList: {
+      if (failed(onlyHas(!anyNone && !anyBool && !anyTensorRef && !anyIntRef,
+                         "float literals")))
+        return failure();
+      SmallVector<double> values;
+      for (const ParsedElement &e : arg.elements)
+        values.push_back(e.kind == ParsedElement::Kind::Int
+                             ? static_cast<double>(e.intValue)
+                             : e.floatValue);
+      (void)make(ArgKind::FloatList, builder.getDenseF64ArrayAttr(values));
+      break;
+    }
+    case ArgKind::BoolList: {
+      if (failed(onlyHas(!anyNone && !anyInt && !anyFloat && !anyTensorRef &&
+                             !anyIntRef,
+                         "true and false")))
+        return failure();
+      SmallVector<bool> values;
+      for (const ParsedElement &e : arg.elements)
+        values.push_back(e.boolValue);
+      (void)make(ArgKind::BoolList, builder.getDenseBoolArrayAttr(values));
+      break;
+    }
+    case ArgKind::TensorList:
+    case ArgKind::OptionalTensorList: {
+      bool optional = *kind == ArgKind::OptionalTensorList;
+      if (failed(onlyHas(!anyInt && !anyFloat && !anyBool && !anyIntRef &&
+                             (optional || !anyNone),
+                         optional ? "tensors and none" : "tensors")))
+        return failure();
+      SmallVector<bool> present;
+      for (const ParsedElement &e : arg.elements)
+        present.push_back(e.kind == ParsedElement::Kind::Operand);
+      (void)make(*kind, Attribute(), builder.getDenseBoolArrayAttr(present));
+      break;
+    }
+    default:
+      return fail("unexpected list kind");
+    }
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Printing
+//===----------------------------------------------------------------------===//
+
+void ng::printArgumentList(
+    OpAsmPrinter &printer, ArrayRef<ArgAttr> args, OperandRange operands,
+    function_ref<Attribute(unsigned)> specFor,
+    function_ref<void(unsigned, StringAttr)> printGraph) {
+  raw_ostream &os = printer.getStream();
+  unsigned nextOperand = 0, nextRegion = 0;
+  auto operand = [&]() { printer.printOperand(operands[nextOperand++]); };
+  auto printList = [&](StringRef prefix, auto &&elements, auto &&printOne) {
+    os << prefix << '[';
+    llvm::interleaveComma(elements, os, printOne);
+    os << ']';
+  };
+
+  os << '(';
+  llvm::interleaveComma(llvm::enumerate(args), os, [&](auto indexed) {
+    ArgAttr arg = indexed.value();
+    if (StringAttr name = arg.getName()) {
+      printer.printKeywordOrString(name.getValue());
+      os << ": ";
+    }
+    if (auto spec = dyn_cast_or_null<OutputSpecAttr>(specFor(indexed.index()))) {
+      os << stringifyOutputKind(spec.getKind()) << ' ';
+      if (spec.getTarget()) {
+        printer.printString(spec.getTarget().getValue());
+        os << ' ';
+      }
+    }
+    if (arg.getMutated())
+      os << "mut ";
+    Attribute value = arg.getValue();
+    switch (arg.getKind()) {
+    case ArgKind::Tensor:
+      operand();
+      break;
+    case ArgKind::None:
+      os << "none";
+      break;
+    case ArgKind::Int:
+      if (value)
+        os << cast<IntegerAttr>(value).getInt();
+      else
+        operand();
+      break;
+    case ArgKind::Float:
+      if (value)
+        printDoubleLiteral(os, cast<FloatAttr>(value).getValueAsDouble());
+      else
+        operand();
+      break;
+    case ArgKind::Bool:
+      if (value)
+        os << (cast<BoolAttr>(value).getValue() ? "true" : "false");
+      else
+        operand();
+      break;
+    case ArgKind::String:
+      printer.printString(cast<StringAttr>(value).getValue());
+      break;
+    case ArgKind::ScalarType:
+      printer.printType(cast<TypeAttr>(value).getValue());
+      break;
+    case ArgKind::IntList: {
+      ArrayRef<int64_t> values = cast<DenseI64ArrayAttr>(value).asArrayRef();
+      DenseBoolArrayAttr mask = arg.getMask();
+      bool anyRef = mask && llvm::is_contained(mask.asArrayRef(), true);
+      StringRef prefix = (mask && !anyRef) ? "symints"
+                         : values.empty()  ? "ints"
+                                           : "";
+      printList(prefix, llvm::seq<size_t>(0, values.size()), [&](size_t i) {
+        if (anyRef && mask[i])
+          operand();
+        else
+          os << values[i];
+      });
+      break;
+    }
+    case ArgKind::FloatList: {
+      ArrayRef<double> values = cast<DenseF64ArrayAttr>(value).asArrayRef();
+      printList(values.empty() ? "floats" : "", values,
+                [&](double v) { printDoubleLiteral(os, v); });
+      break;
+    }
+    case ArgKind::BoolList: {
+      ArrayRef<bool> values = cast<DenseBoolArrayAttr>(value).asArrayRef();
+      printList(values.empty() ? "bools" : "", values,
+                [&](bool v) { os << (v ? "true" : "false"); });
+      break;
+    }
+    case ArgKind::TensorList:
+    case ArgKind::OptionalTensorList: {
+      ArrayRef<bool> present = arg.getMask().asArrayRef();
+      StringRef prefix;
+      if (arg.getKind() == ArgKind::TensorList)
+        prefix = present.empty() ? "tensors" : "";
+      else
+        prefix = llvm::is_contained(present, false) ? "" : "optional_tensors";
+      printList(prefix, present, [&](bool has) {
+        if (has)
+          operand();
+        else
+          os << "none";
+      });
+      break;
+    }
+    case ArgKind::Graph:
+      printGraph(nextRegion++, cast<StringAttr>(value));
+      break;
+    }
+  });
+  os << ')';
+}

@@ -1,0 +1,93 @@
+//===- ArgumentSyntax.h - NamedArgument lists in custom assembly -*- C++ -*-===//
+//
+// `ng.call` and `ng.output` print their NamedArguments inline:
+//
+//   (self: mut %x, other: %y, alpha: 1, size: [2, %s0], dtype: f16)
+//
+// The kind of an argument that references a value depends on the value's
+// type (a tensor is a TensorArg, an i64 an IntArg ref, ...), and the types are
+// only known once the op's trailing type list is parsed. Parsing therefore
+// happens in two steps: parseArgumentList() reads the syntax into
+// ParsedArguments, and resolveArguments() turns them into #ng.arg descriptors
+// once the operand types are known.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef NG_LIB_DIALECT_ARGUMENTSYNTAX_H
+#define NG_LIB_DIALECT_ARGUMENTSYNTAX_H
+
+#include "ng/Dialect/NgAttrs.h"
+
+#include "mlir/IR/OpImplementation.h"
+#include "mlir/IR/OperationSupport.h"
+
+namespace ng {
+
+/// Print a double so that it parses back bit-exactly, as an MLIR float
+/// literal (always with a '.'), or `inf`, `-inf`, `nan`.
+void printDoubleLiteral(llvm::raw_ostream &os, double value);
+
+/// One element of a scalar or list argument as written.
+struct ParsedElement {
+  enum class Kind { Operand, None, Int, Float, Bool } kind;
+  int64_t intValue = 0;
+  double floatValue = 0;
+  bool boolValue = false;
+  unsigned operandIndex = 0; // index into ParsedArguments::operands
+};
+
+struct ParsedArgument {
+  mlir::SMLoc loc;
+  mlir::StringAttr name;
+  bool mutated = false;
+  /// Output specs written in front of a tensor argument of `ng.output`.
+  mlir::Attribute spec;
+  /// A kind fixed by the syntax (string, dtype, typed list, graph), if any.
+  std::optional<ArgKind> explicitKind;
+  bool isList = false;
+  /// `symints[...]`: an IntListArg whose refs are present.
+  bool forceRefs = false;
+  llvm::SmallVector<ParsedElement> elements;
+  /// StringArg text, ScalarTypeArg dtype, GraphArg label.
+  mlir::Attribute literal;
+};
+
+struct ParsedArguments {
+  llvm::SmallVector<ParsedArgument> args;
+  llvm::SmallVector<mlir::OpAsmParser::UnresolvedOperand> operands;
+  /// Block-argument names of each parsed graph region.
+  llvm::SmallVector<llvm::SmallVector<std::string>> graphArgNames;
+};
+
+/// Options that differ between ng.call and ng.output.
+struct ArgumentSyntax {
+  /// ng.output: allow `buffer_mutation "fqn"` / `user_input_mutation "x"`.
+  bool allowSpecs = false;
+  /// ng.call: allow `graph "label"(...) {...}` (appends regions to `state`).
+  mlir::OperationState *regionState = nullptr;
+};
+
+/// Parse `( arg, ... )`.
+mlir::ParseResult parseArgumentList(mlir::OpAsmParser &parser,
+                                    const ArgumentSyntax &syntax,
+                                    ParsedArguments &parsed);
+
+/// Build the #ng.arg descriptors once operand types are known.
+mlir::ParseResult resolveArguments(mlir::OpAsmParser &parser,
+                                   ParsedArguments &parsed,
+                                   llvm::ArrayRef<mlir::Type> operandTypes,
+                                   llvm::SmallVectorImpl<mlir::Attribute> &args);
+
+/// Print `( arg, ... )`. `specFor(argIndex)` returns the output spec to print
+/// in front of a tensor argument (or null); `printGraph(region, label)` prints
+/// a graph argument.
+void printArgumentList(
+    mlir::OpAsmPrinter &printer, llvm::ArrayRef<ArgAttr> args,
+    mlir::OperandRange operands,
+    llvm::function_ref<mlir::Attribute(unsigned)> specFor,
+    llvm::function_ref<void(unsigned regionIndex, mlir::StringAttr label)>
+        printGraph);
+
+} // namespace ng
+
+#endif // NG_LIB_DIALECT_ARGUMENTSYNTAX_H

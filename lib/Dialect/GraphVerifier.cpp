@@ -1,0 +1,474 @@
+//===- GraphVerifier.cpp - FORMAT.md V rules on ng IR ---------------------===//
+//
+// Rule ids refer to FORMAT.md section 4. Rules that SSA form guarantees by
+// construction are noted where they would otherwise be checked:
+//   V3 (references resolve to earlier values)  -> MLIR dominance
+//   V4 (placeholders restate inputs/bindings)  -> placeholders are block args
+//   V5 (parallel list lengths)                 -> ArgAttr::verify
+//   V6 (alias_of names an operand, acyclic)    -> an operand index + SSA
+//   V9 (subgraphs are self-contained)          -> IsolatedFromAbove
+//
+//===----------------------------------------------------------------------===//
+
+#include "GraphVerifier.h"
+
+#include "ng/Dialect/NgOps.h"
+
+#include "mlir/IR/BuiltinTypes.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
+
+using namespace mlir;
+using namespace ng;
+
+/// The wire name of a value of an ng graph.
+static StringRef wireName(Value value) {
+  if (auto arg = dyn_cast<BlockArgument>(value)) {
+    Operation *owner = arg.getOwner()->getParentOp();
+    if (auto method = dyn_cast_or_null<MethodOp>(owner))
+      return method.getArgName(arg.getArgNumber());
+    if (auto call = dyn_cast_or_null<CallOp>(owner))
+      return call.getGraphArgName(arg.getOwner()->getParent()->getRegionNumber(),
+                                  arg.getArgNumber());
+    return {};
+  }
+  auto result = cast<OpResult>(value);
+  if (auto call = dyn_cast<CallOp>(result.getOwner())) {
+    ArrayAttr names = call.getNames();
+    if (result.getResultNumber() < names.size())
+      return cast<StringAttr>(names[result.getResultNumber()]).getValue();
+  }
+  return {};
+}
+
+//===----------------------------------------------------------------------===//
+// Arguments and operands
+//===----------------------------------------------------------------------===//
+
+static bool isTensor(Type type) { return isa<ng::TensorType>(type); }
+
+LogicalResult ng::verifyArgumentOperands(Operation *op) {
+  auto args = op->getAttrOfType<ArrayAttr>("args");
+  unsigned offset = 0;
+  auto argLabel = [&](ArgAttr arg, unsigned index) {
+    std::string label;
+    if (arg.getName())
+      label = ("argument '" + arg.getName().getValue() + "'").str();
+    else
+      label = "argument #" + std::to_string(index);
+    return label;
+  };
+  for (auto [index, attr] : llvm::enumerate(args)) {
+    auto arg = cast<ArgAttr>(attr);
+    unsigned count = arg.getNumOperands();
+    if (offset + count > op->getNumOperands())
+      return op->emitOpError() << "has fewer operands than its arguments "
+                                  "reference";
+    for (Value operand : op->getOperands().slice(offset, count)) {
+      Type type = operand.getType();
+      bool ok = false;
+      StringRef expected;
+      switch (arg.getKind()) {
+      case ArgKind::Tensor:
+      case ArgKind::TensorList:
+      case ArgKind::OptionalTensorList:
+        ok = isTensor(type);
+        expected = "a tensor";
+        break;
+      case ArgKind::Int:
+      case ArgKind::IntList:
+        ok = type.isInteger(64);
+        expected = "an INT value (i64)";
+        break;
+      case ArgKind::Float:
+        ok = type.isF64();
+        expected = "a FLOAT value (f64)";
+        break;
+      case ArgKind::Bool:
+        ok = type.isInteger(1);
+        expected = "a BOOL value (i1)";
+        break;
+      default:
+        break;
+      }
+      if (!ok)
+        return op->emitOpError()
+               << argLabel(arg, index) << " (" << stringifyArgKind(arg.getKind())
+               << ") must reference " << expected << ", but '"
+               << wireName(operand) << "' is " << type;
+    }
+    offset += count;
+  }
+  if (offset != op->getNumOperands())
+    return op->emitOpError() << "has " << op->getNumOperands()
+                             << " operands but its arguments reference "
+                             << offset;
+  return success();
+}
+
+static LogicalResult verifyMetadata(Operation *op, std::optional<ArrayAttr> metadata) {
+  if (!metadata)
+    return success();
+  for (Attribute entry : *metadata) {
+    auto pair = dyn_cast<ArrayAttr>(entry);
+    if (!pair || pair.size() != 2 || !isa<StringAttr>(pair[0]) ||
+        !isa<StringAttr>(pair[1]))
+      return op->emitOpError()
+             << "metadata entries must be [\"key\", \"value\"] pairs";
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// ng.call / ng.output local checks
+//===----------------------------------------------------------------------===//
+
+LogicalResult CallOp::verify() {
+  if (getNames().size() != getNumResults())
+    return emitOpError() << "has " << getNumResults() << " results but "
+                         << getNames().size() << " names";
+  if (getNumResults() == 0 && !getNode())
+    return emitOpError() << "without results needs a `node` name";
+  if (failed(verifyArgumentOperands(*this)) ||
+      failed(verifyMetadata(*this, getMetadata())))
+    return failure();
+
+  unsigned graphArgs = llvm::count_if(getArgList(), [](ArgAttr arg) {
+    return arg.getKind() == ArgKind::Graph;
+  });
+  if (graphArgs != getGraphs().size())
+    return emitOpError() << "has " << graphArgs << " graph arguments but "
+                         << getGraphs().size() << " regions";
+
+  if (std::optional<ArrayRef<int32_t>> groups = getOutputGroups()) {
+    int64_t total = 0;
+    for (int32_t g : *groups)
+      total += g < 0 ? 1 : g;
+    if (total != getNumResults())
+      return emitOpError() << "output_groups cover " << total
+                           << " results, but the op has " << getNumResults();
+  }
+  unsigned numOutputs = getNumWireOutputs();
+  for (unsigned i = 0; i < numOutputs; ++i) {
+    bool isList;
+    ResultRange results = getWireOutputResults(i, isList);
+    for (Value result : results) {
+      Type type = result.getType();
+      bool ok = isList ? isTensor(type)
+                       : (isTensor(type) || type.isInteger(64) ||
+                          type.isInteger(1) || type.isF64());
+      if (!ok)
+        return emitOpError() << "result '" << wireName(result) << "' has type "
+                             << type << "; outputs are tensors"
+                             << (isList ? "" : ", i64, i1 or f64");
+    }
+  }
+  if (std::optional<ArrayRef<int32_t>> aliases = getAliasOf()) {
+    if (aliases->size() != numOutputs)
+      return emitOpError() << "alias_of has " << aliases->size()
+                           << " entries for " << numOutputs << " outputs";
+    for (int32_t a : *aliases) {
+      if (a < 0)
+        continue;
+      if (a >= static_cast<int32_t>(getNumOperands()) ||
+          !isTensor(getOperand(a).getType()))
+        return emitOpError() << "node '" << getNodeName()
+                             << "': alias_of must name a tensor input of the "
+                                "same node (V6)";
+    }
+  }
+  if (std::optional<ArrayAttr> names = getGraphArgNames()) {
+    if (names->size() != getGraphs().size())
+      return emitOpError() << "graph_arg_names needs one list per graph";
+    for (auto [list, region] : llvm::zip(*names, getGraphs())) {
+      auto strs = dyn_cast<ArrayAttr>(list);
+      if (!strs || strs.size() != region.getNumArguments() ||
+          !llvm::all_of(strs, [](Attribute a) { return isa<StringAttr>(a); }))
+        return emitOpError()
+               << "graph_arg_names must name each graph input once";
+    }
+  }
+  return success();
+}
+
+LogicalResult CallOp::verifyRegions() {
+  for (Region &region : getGraphs())
+    if (failed(verifySubgraph(*this, region)))
+      return failure();
+  return success();
+}
+
+LogicalResult OutputOp::verify() {
+  if (failed(verifyArgumentOperands(*this)) ||
+      failed(verifyMetadata(*this, getMetadata())))
+    return failure();
+  SmallVector<Value> tensors = getTensorOutputs();
+  auto method = dyn_cast<MethodOp>((*this)->getParentOp());
+  if (std::optional<ArrayAttr> specs = getSpecs()) {
+    if (!method)
+      return emitOpError() << "output specs belong to a method's output only";
+    // V10: output_specs is parallel to Graph.outputs.
+    if (specs->size() != tensors.size())
+      return emitOpError() << "has " << specs->size() << " output specs for "
+                           << tensors.size() << " tensor outputs (V10)";
+  }
+  if (method) {
+    ArrayRef<Type> resultTypes = method.getResultTypes();
+    if (resultTypes != ArrayRef<Type>(llvm::to_vector(getOperandTypes())))
+      return emitOpError() << "operand types must match the method's result "
+                              "types";
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Graph rules
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// Checks shared by methods and subgraphs (V1, V2, V7 for outputs, V8).
+class GraphChecker {
+public:
+  GraphChecker(Operation *owner, Region &body) : owner(owner), body(body) {}
+
+  /// V1 (node names) and V2 (value names) over the placeholders, the nodes
+  /// and the OUTPUT node.
+  LogicalResult checkNames() {
+    for (BlockArgument arg : body.getArguments()) {
+      StringRef name = wireName(arg);
+      if (failed(defineValue(owner, name)) ||
+          failed(defineNode(owner, name)))
+        return failure();
+    }
+    for (Operation &op : body.front()) {
+      if (auto call = dyn_cast<CallOp>(op)) {
+        if (failed(defineNode(call, call.getNodeName())))
+          return failure();
+        for (Value result : call.getResults())
+          if (failed(defineValue(call, wireName(result))))
+            return failure();
+      } else if (auto output = dyn_cast<OutputOp>(op)) {
+        if (failed(defineNode(output, output.getNodeName())))
+          return failure();
+      }
+    }
+    return success();
+  }
+
+  /// V8 for every tensor the graph defines.
+  LogicalResult checkDimOrders() {
+    for (BlockArgument arg : body.getArguments())
+      if (failed(checkDimOrder(owner, arg)))
+        return failure();
+    for (Operation &op : body.front())
+      for (Value result : op.getResults())
+        if (failed(checkDimOrder(&op, result)))
+          return failure();
+    return success();
+  }
+
+  /// V7 for Graph.outputs.
+  LogicalResult checkOutputMeta() {
+    auto output = dyn_cast<OutputOp>(body.front().getTerminator());
+    if (!output)
+      return owner->emitOpError() << "body must end with ng.output";
+    for (Value value : output.getTensorOutputs())
+      if (!cast<ng::TensorType>(value.getType()).hasMeta())
+        return output.emitOpError()
+               << "output '" << wireName(value)
+               << "' has no tensor metadata (V7)";
+    return success();
+  }
+
+private:
+  LogicalResult defineValue(Operation *at, StringRef name) {
+    if (!values.insert(name).second)
+      return at->emitOpError() << "duplicate value definition '" << name
+                               << "' (V2)";
+    return success();
+  }
+  LogicalResult defineNode(Operation *at, StringRef name) {
+    if (!nodes.insert(name).second)
+      return at->emitOpError() << "duplicate node name '" << name << "' (V1)";
+    return success();
+  }
+  static LogicalResult checkDimOrder(Operation *at, Value value) {
+    auto type = dyn_cast<ng::TensorType>(value.getType());
+    if (!type || !type.getDimOrder() || type.getDimOrder().empty())
+      return success();
+    ArrayRef<int64_t> order = type.getDimOrder().asArrayRef();
+    int64_t rank = type.getRank();
+    SmallVector<bool> seen(rank, false);
+    bool valid = static_cast<int64_t>(order.size()) == rank;
+    for (int64_t d : order) {
+      if (!valid)
+        break;
+      valid = d >= 0 && d < rank && !seen[d];
+      if (valid)
+        seen[d] = true;
+    }
+    if (valid)
+      return success();
+    InFlightDiagnostic diag = at->emitOpError()
+                              << "value '" << wireName(value) << "' has dim_order [";
+    llvm::interleaveComma(order, diag);
+    return diag << "], which is not a permutation of 0.." << rank - 1
+                << " (V8)";
+  }
+
+  Operation *owner;
+  Region &body;
+  llvm::StringSet<> values, nodes;
+};
+} // namespace
+
+LogicalResult ng::verifySubgraph(CallOp call, Region &region) {
+  GraphChecker checker(call, region);
+  if (failed(checker.checkNames()) || failed(checker.checkDimOrders()) ||
+      failed(checker.checkOutputMeta()))
+    return failure();
+  for (BlockArgument arg : region.getArguments()) {
+    auto type = dyn_cast<ng::TensorType>(arg.getType());
+    if (!type || !type.hasMeta())
+      return call.emitOpError()
+             << "graph input '" << wireName(arg)
+             << "' needs tensor metadata (V7)";
+  }
+  return success();
+}
+
+/// V13: the storage an in-place write reaches, following alias_of.
+static BlockArgument storageRoot(Value value) {
+  while (true) {
+    if (auto arg = dyn_cast<BlockArgument>(value))
+      return arg;
+    auto result = cast<OpResult>(value);
+    auto call = dyn_cast<CallOp>(result.getOwner());
+    if (!call)
+      return {};
+    // Find the wire output this result belongs to.
+    std::optional<unsigned> aliased;
+    for (unsigned i = 0, e = call.getNumWireOutputs(); i < e; ++i) {
+      bool isList;
+      ResultRange results = call.getWireOutputResults(i, isList);
+      if (llvm::is_contained(results, value)) {
+        aliased = call.getAliasedOperand(i);
+        break;
+      }
+    }
+    if (!aliased)
+      return {};
+    value = call.getOperand(*aliased);
+  }
+}
+
+LogicalResult ng::verifyMethodGraph(MethodOp method) {
+  if (method.getSymName().empty())
+    return method.emitOpError() << "method name must not be empty (V12)";
+  Region &body = method.getBody();
+  if (body.empty())
+    return method.emitOpError() << "must have a body";
+  GraphChecker checker(method, body);
+  if (failed(checker.checkNames()) || failed(checker.checkDimOrders()) ||
+      failed(checker.checkOutputMeta()))
+    return failure();
+
+  // Placeholders: V7 (metadata), V12 (binding rules); collect what V11 needs.
+  llvm::StringSet<> bufferFqns, userInputs;
+  for (BlockArgument arg : body.getArguments()) {
+    unsigned index = arg.getArgNumber();
+    StringRef name = method.getArgName(index);
+    auto type = dyn_cast<ng::TensorType>(arg.getType());
+    Attribute binding = method.getArgBinding(index);
+    if (!type)
+      return method.emitOpError() << "placeholder '" << name
+                                  << "' must be a tensor, not " << arg.getType();
+    if (binding && !isa<ConstantAttr, MutableBufferAttr>(binding))
+      return method.emitOpError()
+             << "placeholder '" << name
+             << "' has binding " << binding
+             << "; expected #ng.constant or #ng.mutable_buffer";
+    StringRef role = !binding                          ? "input"
+                     : isa<ConstantAttr>(binding)      ? "constant"
+                                                       : "mutable buffer";
+    if (!type.hasMeta())
+      return method.emitOpError() << role << " '" << name
+                                  << "' has no tensor metadata (V7)";
+    if (!binding) {
+      userInputs.insert(name);
+    } else if (auto constant = dyn_cast<ConstantAttr>(binding)) {
+      if (constant.getMutated() && constant.getKind() != InputKind::Buffer)
+        return method.emitOpError()
+               << "constant '" << name << "' is marked mutated but is a "
+               << stringifyInputKind(constant.getKind())
+               << "; only a buffer can be (V12)";
+      if (constant.getKind() == InputKind::Buffer)
+        bufferFqns.insert(constant.getDataKey().getValue());
+    } else {
+      bufferFqns.insert(cast<MutableBufferAttr>(binding).getFqn().getValue());
+    }
+  }
+
+  // V11: what each output writes back.
+  OutputOp output = method.getOutputOp();
+  SmallVector<Value> outputs = output.getTensorOutputs();
+  for (auto [index, value] : llvm::enumerate(outputs)) {
+    OutputSpecAttr spec = output.getSpec(index);
+    StringRef target = spec.getTarget() ? spec.getTarget().getValue() : "";
+    switch (spec.getKind()) {
+    case OutputKind::UserOutput:
+      if (!target.empty())
+        return output.emitOpError()
+               << "user output '" << wireName(value) << "' has target '"
+               << target << "'; a USER_OUTPUT has none (V11)";
+      break;
+    case OutputKind::BufferMutation:
+      if (!bufferFqns.contains(target))
+        return output.emitOpError()
+               << "output '" << wireName(value) << "' mutates buffer '"
+               << target << "', which is not a buffer of method '"
+               << method.getSymName() << "' (V11)";
+      break;
+    case OutputKind::UserInputMutation:
+      if (!userInputs.contains(target))
+        return output.emitOpError()
+               << "output '" << wireName(value) << "' mutates input '" << target
+               << "', which is not a user input (V11)";
+      break;
+    }
+  }
+
+  // V13: no in-place write to a parameter or a constant tensor.
+  WalkResult walk = body.walk([&](CallOp call) -> WalkResult {
+    if (call->getParentOfType<MethodOp>() != method ||
+        call->getParentRegion() != &body)
+      return WalkResult::advance();
+    SmallVector<ArgAttr> args = call.getArgList();
+    for (auto [index, arg] : llvm::enumerate(args)) {
+      if (!arg.getMutated())
+        continue;
+      for (Value operand : call.getArgOperands(index)) {
+        BlockArgument root = storageRoot(operand);
+        if (!root || root.getOwner()->getParentOp() != method)
+          continue;
+        auto constant = dyn_cast_or_null<ConstantAttr>(
+            method.getArgBinding(root.getArgNumber()));
+        if (!constant || (constant.getKind() != InputKind::Parameter &&
+                          constant.getKind() != InputKind::ConstantTensor))
+          continue;
+        std::string argName = arg.getName() ? arg.getName().getValue().str()
+                                            : "#" + std::to_string(index);
+        call.emitOpError() << "node '" << call.getNodeName()
+                           << "' writes a read-only tensor in place: argument '"
+                           << argName << "' is stored in "
+                           << stringifyInputKind(constant.getKind()) << " '"
+                           << method.getArgName(root.getArgNumber())
+                           << "' (V13)";
+        return WalkResult::interrupt();
+      }
+    }
+    return WalkResult::advance();
+  });
+  return failure(walk.wasInterrupted());
+}

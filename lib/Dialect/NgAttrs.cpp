@@ -1,0 +1,152 @@
+//===- NgAttrs.cpp - ng attributes ------------------------------*- C++ -*-===//
+
+#include "ng/Dialect/NgAttrs.h"
+#include "ng/Dialect/NgDialect.h"
+#include "ng/Dialect/NgTypes.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/DialectImplementation.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace ng;
+
+#include "ng/Dialect/NgEnums.cpp.inc"
+
+//===----------------------------------------------------------------------===//
+// ArgAttr
+//===----------------------------------------------------------------------===//
+
+bool ArgAttr::isScalarRef() const {
+  ArgKind kind = getKind();
+  return (kind == ArgKind::Int || kind == ArgKind::Float ||
+          kind == ArgKind::Bool) &&
+         !getValue();
+}
+
+unsigned ArgAttr::getNumOperands() const {
+  switch (getKind()) {
+  case ArgKind::Tensor:
+    return 1;
+  case ArgKind::Int:
+  case ArgKind::Float:
+  case ArgKind::Bool:
+    return getValue() ? 0 : 1;
+  case ArgKind::IntList:
+  case ArgKind::TensorList:
+  case ArgKind::OptionalTensorList:
+    return getMask() ? llvm::count(getMask().asArrayRef(), true) : 0;
+  default:
+    return 0;
+  }
+}
+
+LogicalResult ArgAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                              ArgKind kind, StringAttr name, bool mutated,
+                              Attribute value, DenseBoolArrayAttr mask) {
+  auto expectValue = [&](bool ok, StringRef what) -> LogicalResult {
+    if (!ok)
+      return emitError() << stringifyArgKind(kind) << " argument needs "
+                         << what << ", got " << value;
+    return success();
+  };
+  bool maskAllowed = kind == ArgKind::IntList || kind == ArgKind::TensorList ||
+                     kind == ArgKind::OptionalTensorList;
+  if (mask && !maskAllowed)
+    return emitError() << stringifyArgKind(kind)
+                       << " argument takes no mask";
+  switch (kind) {
+  case ArgKind::Tensor:
+  case ArgKind::None:
+  case ArgKind::TensorList:
+  case ArgKind::OptionalTensorList:
+    if (value)
+      return emitError() << stringifyArgKind(kind)
+                         << " argument takes no literal value";
+    if (kind == ArgKind::TensorList || kind == ArgKind::OptionalTensorList) {
+      if (!mask)
+        return emitError() << stringifyArgKind(kind) << " argument needs a mask";
+      if (kind == ArgKind::TensorList && llvm::is_contained(mask.asArrayRef(), false))
+        return emitError() << "tensor_list argument cannot have holes";
+    }
+    return success();
+  case ArgKind::Int: {
+    auto intAttr = dyn_cast_or_null<IntegerAttr>(value);
+    return expectValue(!value || (intAttr && intAttr.getType().isInteger(64)),
+                       "an i64 literal or a reference");
+  }
+  case ArgKind::Float: {
+    auto floatAttr = dyn_cast_or_null<FloatAttr>(value);
+    return expectValue(!value || (floatAttr && floatAttr.getType().isF64()),
+                       "an f64 literal or a reference");
+  }
+  case ArgKind::Bool:
+    return expectValue(!value || isa<BoolAttr>(value),
+                       "a bool literal or a reference");
+  case ArgKind::String:
+  case ArgKind::Graph:
+    return expectValue(isa_and_nonnull<StringAttr>(value), "a string");
+  case ArgKind::ScalarType: {
+    auto typeAttr = dyn_cast_or_null<TypeAttr>(value);
+    return expectValue(typeAttr && getScalarTypeId(typeAttr.getValue()),
+                       "an NPTG dtype");
+  }
+  case ArgKind::IntList: {
+    auto values = dyn_cast_or_null<DenseI64ArrayAttr>(value);
+    if (failed(expectValue(static_cast<bool>(values), "array<i64: ...>")))
+      return failure();
+    // V5: refs is empty or parallel to values.
+    if (mask && mask.size() != values.size())
+      return emitError() << "int_list refs has " << mask.size()
+                         << " entries for " << values.size() << " values (V5)";
+    return success();
+  }
+  case ArgKind::FloatList:
+    return expectValue(isa_and_nonnull<DenseF64ArrayAttr>(value),
+                       "array<f64: ...>");
+  case ArgKind::BoolList:
+    return expectValue(isa_and_nonnull<DenseBoolArrayAttr>(value),
+                       "array<i1: ...>");
+  }
+  return emitError() << "unknown argument kind";
+}
+
+//===----------------------------------------------------------------------===//
+// ConstantAttr: #ng.constant<parameter, "key"[, mutated]>
+//===----------------------------------------------------------------------===//
+
+Attribute ConstantAttr::parse(AsmParser &parser, Type) {
+  StringRef kindName;
+  std::string dataKey;
+  SMLoc loc = parser.getCurrentLocation();
+  if (parser.parseLess() || parser.parseKeyword(&kindName) ||
+      parser.parseComma() || parser.parseString(&dataKey))
+    return {};
+  std::optional<InputKind> kind = symbolizeInputKind(kindName);
+  if (!kind) {
+    parser.emitError(loc) << "unknown input kind '" << kindName
+                          << "' (expected user_input, parameter, buffer or "
+                             "constant)";
+    return {};
+  }
+  bool mutated = false;
+  if (succeeded(parser.parseOptionalComma())) {
+    if (parser.parseKeyword("mutated"))
+      return {};
+    mutated = true;
+  }
+  if (parser.parseGreater())
+    return {};
+  return ConstantAttr::get(parser.getContext(), *kind,
+                           StringAttr::get(parser.getContext(), dataKey),
+                           mutated);
+}
+
+void ConstantAttr::print(AsmPrinter &printer) const {
+  printer << '<' << stringifyInputKind(getKind()) << ", ";
+  printer.printString(getDataKey().getValue());
+  if (getMutated())
+    printer << ", mutated";
+  printer << '>';
+}

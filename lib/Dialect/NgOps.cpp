@@ -1,0 +1,537 @@
+//===- NgOps.cpp - ng operations: accessors and custom assembly -----------===//
+
+#include "ng/Dialect/NgOps.h"
+
+#include "ArgumentSyntax.h"
+#include "GraphVerifier.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/OpImplementation.h"
+#include "mlir/Interfaces/FunctionImplementation.h"
+
+using namespace mlir;
+using namespace ng;
+
+/// True when the printer will write `value` exactly as `%<wireName>`, so the
+/// wire name need not be stored in the printed attributes (DESIGN.md "Names").
+static bool printsAs(OpAsmPrinter &printer, Value value, StringRef wireName) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  printer.printOperand(value, os);
+  return StringRef(text).starts_with("%") && StringRef(text).drop_front() == wireName;
+}
+
+static SmallVector<ArgAttr> toArgList(ArrayAttr array) {
+  SmallVector<ArgAttr> list;
+  list.reserve(array.size());
+  for (Attribute attr : array)
+    list.push_back(cast<ArgAttr>(attr));
+  return list;
+}
+
+/// Operands consumed by the arguments before `index`.
+static unsigned operandOffset(ArrayAttr args, unsigned index) {
+  unsigned offset = 0;
+  for (unsigned i = 0; i < index; ++i)
+    offset += cast<ArgAttr>(args[i]).getNumOperands();
+  return offset;
+}
+
+//===----------------------------------------------------------------------===//
+// MethodOp
+//===----------------------------------------------------------------------===//
+
+void MethodOp::build(OpBuilder &builder, OperationState &state, StringRef name,
+                     FunctionType type) {
+  state.addAttribute(getSymNameAttrName(state.name),
+                     builder.getStringAttr(name));
+  state.addAttribute(getFunctionTypeAttrName(state.name), TypeAttr::get(type));
+  state.addRegion();
+}
+
+StringRef MethodOp::getArgName(unsigned index) {
+  if (auto name = getArgAttrOfType<StringAttr>(index, NgDialect::getNameAttrName()))
+    return name.getValue();
+  return {};
+}
+
+Attribute MethodOp::getArgBinding(unsigned index) {
+  return getArgAttr(index, NgDialect::getBindingAttrName());
+}
+
+OutputOp MethodOp::getOutputOp() {
+  return cast<OutputOp>(getBody().front().getTerminator());
+}
+
+void MethodOp::getAsmBlockArgumentNames(Region &region,
+                                        OpAsmSetValueNameFn setNameFn) {
+  if (region.empty())
+    return;
+  for (BlockArgument arg : region.getArguments()) {
+    StringRef name = getArgName(arg.getArgNumber());
+    if (!name.empty())
+      setNameFn(arg, name);
+  }
+}
+
+ParseResult MethodOp::parse(OpAsmParser &parser, OperationState &result) {
+  MLIRContext *ctx = parser.getContext();
+  StringAttr symName;
+  if (parser.parseSymbolName(symName, getSymNameAttrName(result.name),
+                             result.attributes))
+    return failure();
+
+  SmallVector<OpAsmParser::Argument> args;
+  SmallVector<Type> resultTypes;
+  SmallVector<DictionaryAttr> resultAttrs;
+  bool isVariadic = false;
+  if (function_interface_impl::parseFunctionSignatureWithArguments(
+          parser, /*allowVariadic=*/false, args, isVariadic, resultTypes,
+          resultAttrs))
+    return failure();
+
+  // The SSA name is the wire name unless an explicit ng.name says otherwise.
+  SmallVector<Type> argTypes;
+  SmallVector<Attribute> argAttrs;
+  for (OpAsmParser::Argument &arg : args) {
+    argTypes.push_back(arg.type);
+    NamedAttrList attrs(arg.attrs ? arg.attrs : DictionaryAttr::get(ctx));
+    if (!attrs.get(NgDialect::getNameAttrName()))
+      attrs.set(NgDialect::getNameAttrName(),
+                StringAttr::get(ctx, arg.ssaName.name.drop_front()));
+    arg.attrs = attrs.getDictionary(ctx);
+    argAttrs.push_back(arg.attrs);
+  }
+  result.addAttribute(getFunctionTypeAttrName(result.name),
+                      TypeAttr::get(FunctionType::get(ctx, argTypes, resultTypes)));
+  result.addAttribute(getArgAttrsAttrName(result.name),
+                      ArrayAttr::get(ctx, argAttrs));
+  if (llvm::any_of(resultAttrs, [](DictionaryAttr d) { return d && !d.empty(); })) {
+    SmallVector<Attribute> resAttrs(resultAttrs.begin(), resultAttrs.end());
+    for (Attribute &a : resAttrs)
+      if (!a)
+        a = DictionaryAttr::get(ctx);
+    result.addAttribute(getResAttrsAttrName(result.name),
+                        ArrayAttr::get(ctx, resAttrs));
+  }
+  if (parser.parseOptionalAttrDictWithKeyword(result.attributes))
+    return failure();
+  Region *body = result.addRegion();
+  return parser.parseRegion(*body, args);
+}
+
+void MethodOp::print(OpAsmPrinter &p) {
+  p << ' ';
+  p.printSymbolName(getSymName());
+  p << '(';
+  Block &entry = getBody().front();
+  llvm::interleaveComma(entry.getArguments(), p, [&](BlockArgument arg) {
+    SmallVector<NamedAttribute> attrs;
+    for (NamedAttribute attr : getArgAttrDict(arg.getArgNumber())
+                                   ? getArgAttrDict(arg.getArgNumber()).getValue()
+                                   : ArrayRef<NamedAttribute>()) {
+      if (attr.getName() == NgDialect::getNameAttrName() &&
+          printsAs(p, arg, cast<StringAttr>(attr.getValue()).getValue()))
+        continue;
+      attrs.push_back(attr);
+    }
+    p.printRegionArgument(arg, attrs);
+  });
+  p << ')';
+  ArrayRef<Type> results = getResultTypes();
+  if (!results.empty()) {
+    p << " -> ";
+    if (results.size() == 1 && !isa<FunctionType>(results.front()))
+      p << results.front();
+    else {
+      p << '(';
+      llvm::interleaveComma(results, p);
+      p << ')';
+    }
+  }
+  p.printOptionalAttrDictWithKeyword(
+      (*this)->getAttrs(),
+      {getSymNameAttrName(), getFunctionTypeAttrName(), getArgAttrsAttrName(),
+       getResAttrsAttrName()});
+  p << ' ';
+  p.printRegion(getBody(), /*printEntryBlockArgs=*/false,
+                /*printBlockTerminators=*/true);
+}
+
+LogicalResult MethodOp::verifyRegions() { return verifyMethodGraph(*this); }
+
+//===----------------------------------------------------------------------===//
+// CallOp
+//===----------------------------------------------------------------------===//
+
+StringRef CallOp::getNodeName() {
+  if (std::optional<StringRef> node = getNode())
+    return *node;
+  ArrayAttr names = getNames();
+  return names.empty() ? StringRef() : cast<StringAttr>(names[0]).getValue();
+}
+
+SmallVector<ArgAttr> CallOp::getArgList() { return toArgList(getArgs()); }
+
+OperandRange CallOp::getArgOperands(unsigned index) {
+  unsigned offset = operandOffset(getArgs(), index);
+  return getOperands().slice(offset,
+                             cast<ArgAttr>(getArgs()[index]).getNumOperands());
+}
+
+unsigned CallOp::getNumWireOutputs() {
+  if (std::optional<ArrayRef<int32_t>> groups = getOutputGroups())
+    return groups->size();
+  return getNumResults();
+}
+
+ResultRange CallOp::getWireOutputResults(unsigned index, bool &isList) {
+  std::optional<ArrayRef<int32_t>> groups = getOutputGroups();
+  if (!groups) {
+    isList = false;
+    return getResults().slice(index, 1);
+  }
+  unsigned offset = 0;
+  for (unsigned i = 0; i < index; ++i)
+    offset += (*groups)[i] < 0 ? 1 : (*groups)[i];
+  int32_t group = (*groups)[index];
+  isList = group >= 0;
+  return getResults().slice(offset, group < 0 ? 1 : group);
+}
+
+std::optional<unsigned> CallOp::getAliasedOperand(unsigned wireOutput) {
+  std::optional<ArrayRef<int32_t>> aliases = getAliasOf();
+  if (!aliases || wireOutput >= aliases->size() || (*aliases)[wireOutput] < 0)
+    return std::nullopt;
+  return (*aliases)[wireOutput];
+}
+
+StringRef CallOp::getGraphArgName(unsigned region, unsigned index) {
+  std::optional<ArrayAttr> names = getGraphArgNames();
+  if (!names || region >= names->size())
+    return {};
+  auto regionNames = dyn_cast<ArrayAttr>((*names)[region]);
+  if (!regionNames || index >= regionNames.size())
+    return {};
+  return cast<StringAttr>(regionNames[index]).getValue();
+}
+
+void CallOp::getAsmResultNames(OpAsmSetValueNameFn setNameFn) {
+  ArrayAttr names = getNames();
+  for (auto [result, name] : llvm::zip(getResults(), names))
+    if (!cast<StringAttr>(name).getValue().empty())
+      setNameFn(result, cast<StringAttr>(name).getValue());
+}
+
+void CallOp::getAsmBlockArgumentNames(Region &region,
+                                      OpAsmSetValueNameFn setNameFn) {
+  unsigned regionIndex = region.getRegionNumber();
+  if (region.empty())
+    return;
+  for (BlockArgument arg : region.getArguments()) {
+    StringRef name = getGraphArgName(regionIndex, arg.getArgNumber());
+    if (!name.empty())
+      setNameFn(arg, name);
+  }
+}
+
+/// `-> T`, `-> (T aliases %x, [T, T], i64)`, `-> ()`.
+static ParseResult
+parseCallResults(OpAsmParser &parser, ParsedArguments &parsed,
+                 SmallVectorImpl<Type> &types, SmallVectorImpl<int32_t> &groups,
+                 SmallVectorImpl<int32_t> &aliases) {
+  auto parseGroup = [&]() -> ParseResult {
+    if (succeeded(parser.parseOptionalLSquare())) {
+      int32_t count = 0;
+      if (failed(parser.parseOptionalRSquare())) {
+        do {
+          if (parser.parseType(types.emplace_back()))
+            return failure();
+          ++count;
+        } while (succeeded(parser.parseOptionalComma()));
+        if (parser.parseRSquare())
+          return failure();
+      }
+      groups.push_back(count);
+    } else {
+      if (parser.parseType(types.emplace_back()))
+        return failure();
+      groups.push_back(-1);
+    }
+    if (failed(parser.parseOptionalKeyword("aliases"))) {
+      aliases.push_back(-1);
+      return success();
+    }
+    SMLoc loc = parser.getCurrentLocation();
+    OpAsmParser::UnresolvedOperand operand;
+    if (parser.parseOperand(operand))
+      return failure();
+    for (auto [i, candidate] : llvm::enumerate(parsed.operands)) {
+      if (candidate.name == operand.name && candidate.number == operand.number) {
+        aliases.push_back(i);
+        return success();
+      }
+    }
+    return parser.emitError(loc, "'aliases' must name an operand of this node "
+                                 "(Output.alias_of, V6)");
+  };
+  if (succeeded(parser.parseOptionalLParen())) {
+    if (succeeded(parser.parseOptionalRParen()))
+      return success();
+    if (parser.parseCommaSeparatedList(parseGroup) || parser.parseRParen())
+      return failure();
+    return success();
+  }
+  return parseGroup();
+}
+
+ParseResult CallOp::parse(OpAsmParser &parser, OperationState &result) {
+  MLIRContext *ctx = parser.getContext();
+  Builder builder(ctx);
+  std::string target;
+  ParsedArguments parsed;
+  ArgumentSyntax syntax;
+  syntax.regionState = &result;
+  if (parser.parseString(&target) ||
+      parseArgumentList(parser, syntax, parsed) ||
+      parser.parseOptionalAttrDict(result.attributes))
+    return failure();
+
+  SMLoc typesLoc = parser.getCurrentLocation();
+  SmallVector<Type> operandTypes, resultTypes;
+  SmallVector<int32_t> groups, aliases;
+  if (parser.parseColon() || parser.parseLParen())
+    return failure();
+  if (failed(parser.parseOptionalRParen()))
+    if (parser.parseTypeList(operandTypes) || parser.parseRParen())
+      return failure();
+  if (parser.parseArrow() ||
+      parseCallResults(parser, parsed, resultTypes, groups, aliases))
+    return failure();
+
+  if (operandTypes.size() != parsed.operands.size())
+    return parser.emitError(typesLoc)
+           << "expected " << parsed.operands.size()
+           << " operand types, one per referenced value, got "
+           << operandTypes.size();
+  SmallVector<Attribute> args;
+  if (parser.resolveOperands(parsed.operands, operandTypes, typesLoc,
+                             result.operands) ||
+      resolveArguments(parser, parsed, operandTypes, args))
+    return failure();
+  result.addTypes(resultTypes);
+
+  OperationName opName = result.name;
+  result.addAttribute(getTargetAttrName(opName), builder.getStringAttr(target));
+  result.addAttribute(getArgsAttrName(opName), builder.getArrayAttr(args));
+  if (llvm::any_of(groups, [](int32_t g) { return g >= 0; }))
+    result.addAttribute(getOutputGroupsAttrName(opName),
+                        builder.getDenseI32ArrayAttr(groups));
+  if (llvm::any_of(aliases, [](int32_t a) { return a >= 0; }))
+    result.addAttribute(getAliasOfAttrName(opName),
+                        builder.getDenseI32ArrayAttr(aliases));
+
+  // Wire names default to the SSA names.
+  if (!result.attributes.get(getNamesAttrName(opName))) {
+    SmallVector<Attribute> names;
+    for (unsigned i = 0, e = resultTypes.size(); i < e; ++i) {
+      auto [name, number] = parser.getResultName(i);
+      if (number != 0)
+        return parser.emitError(parser.getNameLoc())
+               << "each result of ng.call needs its own name (it is the "
+                  "value's wire name), or give them with `names = [...]`";
+      names.push_back(builder.getStringAttr(name));
+    }
+    result.addAttribute(getNamesAttrName(opName), builder.getArrayAttr(names));
+  }
+  if (!parsed.graphArgNames.empty() &&
+      !result.attributes.get(getGraphArgNamesAttrName(opName))) {
+    SmallVector<Attribute> perRegion;
+    for (auto &names : parsed.graphArgNames) {
+      SmallVector<Attribute> strs;
+      for (std::string &name : names)
+        strs.push_back(builder.getStringAttr(name));
+      perRegion.push_back(builder.getArrayAttr(strs));
+    }
+    result.addAttribute(getGraphArgNamesAttrName(opName),
+                        builder.getArrayAttr(perRegion));
+  }
+  return success();
+}
+
+void CallOp::print(OpAsmPrinter &p) {
+  p << ' ';
+  p.printString(getTarget());
+  printArgumentList(
+      p, getArgList(), getOperands(), [](unsigned) { return Attribute(); },
+      [&](unsigned regionIndex, StringAttr label) {
+        Region &region = getGraphs()[regionIndex];
+        p << "graph ";
+        p.printString(label.getValue());
+        p << '(';
+        llvm::interleaveComma(region.getArguments(), p,
+                              [&](BlockArgument arg) { p.printRegionArgument(arg); });
+        p << ") ";
+        p.printRegion(region, /*printEntryBlockArgs=*/false,
+                      /*printBlockTerminators=*/true);
+      });
+
+  SmallVector<StringRef> elided = {getTargetAttrName(), getArgsAttrName(),
+                                   getOutputGroupsAttrName(),
+                                   getAliasOfAttrName()};
+  bool namesShown = llvm::all_of(
+      llvm::zip(getResults(), getNames()), [&](auto pair) {
+        return printsAs(p, std::get<0>(pair),
+                        cast<StringAttr>(std::get<1>(pair)).getValue());
+      });
+  if (namesShown && getNames().size() == getNumResults())
+    elided.push_back(getNamesAttrName());
+  bool graphNamesShown = true;
+  for (Region &region : getGraphs())
+    for (BlockArgument arg : region.getArguments())
+      graphNamesShown &= printsAs(
+          p, arg, getGraphArgName(region.getRegionNumber(), arg.getArgNumber()));
+  if (graphNamesShown)
+    elided.push_back(getGraphArgNamesAttrName());
+  p.printOptionalAttrDict((*this)->getAttrs(), elided);
+
+  p << " : (";
+  llvm::interleaveComma(getOperandTypes(), p);
+  p << ") -> ";
+  unsigned numOutputs = getNumWireOutputs();
+  auto printOutput = [&](unsigned index) {
+    bool isList;
+    ResultRange results = getWireOutputResults(index, isList);
+    if (isList) {
+      p << '[';
+      llvm::interleaveComma(results.getTypes(), p);
+      p << ']';
+    } else {
+      p << results.front().getType();
+    }
+    if (std::optional<unsigned> aliased = getAliasedOperand(index)) {
+      p << " aliases ";
+      p.printOperand(getOperand(*aliased));
+    }
+  };
+  bool bare = false;
+  if (numOutputs == 1) {
+    bool isList;
+    getWireOutputResults(0, isList);
+    bare = !isList;
+  }
+  if (bare) {
+    printOutput(0);
+    return;
+  }
+  p << '(';
+  llvm::interleaveComma(llvm::seq<unsigned>(0, numOutputs), p, printOutput);
+  p << ')';
+}
+
+//===----------------------------------------------------------------------===//
+// OutputOp
+//===----------------------------------------------------------------------===//
+
+StringRef OutputOp::getNodeName() {
+  if (std::optional<StringRef> node = getNode())
+    return *node;
+  return "output";
+}
+
+SmallVector<ArgAttr> OutputOp::getArgList() { return toArgList(getArgs()); }
+
+SmallVector<Value> OutputOp::getTensorOutputs() {
+  SmallVector<Value> outputs;
+  unsigned offset = 0;
+  for (Attribute attr : getArgs()) {
+    auto arg = cast<ArgAttr>(attr);
+    if (arg.getKind() == ArgKind::Tensor)
+      outputs.push_back(getOperand(offset));
+    offset += arg.getNumOperands();
+  }
+  return outputs;
+}
+
+OutputSpecAttr OutputOp::getSpec(unsigned index) {
+  std::optional<ArrayAttr> specs = getSpecs();
+  if (specs && index < specs->size())
+    return cast<OutputSpecAttr>((*specs)[index]);
+  return OutputSpecAttr::get(getContext(), OutputKind::UserOutput, StringAttr());
+}
+
+ParseResult OutputOp::parse(OpAsmParser &parser, OperationState &result) {
+  MLIRContext *ctx = parser.getContext();
+  ParsedArguments parsed;
+  ArgumentSyntax syntax;
+  syntax.allowSpecs = true;
+  if (parseArgumentList(parser, syntax, parsed) ||
+      parser.parseOptionalAttrDict(result.attributes))
+    return failure();
+  SMLoc typesLoc = parser.getCurrentLocation();
+  SmallVector<Type> operandTypes;
+  if (succeeded(parser.parseOptionalColon()))
+    if (parser.parseTypeList(operandTypes))
+      return failure();
+  if (operandTypes.size() != parsed.operands.size())
+    return parser.emitError(typesLoc)
+           << "expected " << parsed.operands.size()
+           << " operand types, one per referenced value, got "
+           << operandTypes.size();
+  SmallVector<Attribute> args;
+  if (parser.resolveOperands(parsed.operands, operandTypes, typesLoc,
+                             result.operands) ||
+      resolveArguments(parser, parsed, operandTypes, args))
+    return failure();
+
+  SmallVector<Attribute> specs;
+  bool anySpec = false;
+  for (auto [parsedArg, attr] : llvm::zip(parsed.args, args)) {
+    bool isTensor = cast<ArgAttr>(attr).getKind() == ArgKind::Tensor;
+    if (parsedArg.spec && !isTensor)
+      return parser.emitError(parsedArg.loc,
+                              "an output spec applies to a tensor output only");
+    if (!isTensor)
+      continue;
+    anySpec |= static_cast<bool>(parsedArg.spec);
+    specs.push_back(parsedArg.spec ? parsedArg.spec
+                                   : OutputSpecAttr::get(ctx, OutputKind::UserOutput,
+                                                         StringAttr()));
+  }
+  result.addAttribute(getArgsAttrName(result.name), ArrayAttr::get(ctx, args));
+  if (anySpec)
+    result.addAttribute(getSpecsAttrName(result.name), ArrayAttr::get(ctx, specs));
+  return success();
+}
+
+void OutputOp::print(OpAsmPrinter &p) {
+  SmallVector<ArgAttr> args = getArgList();
+  // Map each tensor argument to its output spec.
+  SmallVector<Attribute> specByArg(args.size());
+  if (std::optional<ArrayAttr> specs = getSpecs()) {
+    unsigned tensorIndex = 0;
+    for (auto [i, arg] : llvm::enumerate(args)) {
+      if (arg.getKind() != ArgKind::Tensor)
+        continue;
+      if (tensorIndex < specs->size()) {
+        auto spec = cast<OutputSpecAttr>((*specs)[tensorIndex]);
+        if (spec.getKind() != OutputKind::UserOutput || spec.getTarget())
+          specByArg[i] = spec;
+      }
+      ++tensorIndex;
+    }
+  }
+  printArgumentList(
+      p, args, getOperands(), [&](unsigned i) { return specByArg[i]; },
+      [](unsigned, StringAttr) {});
+  p.printOptionalAttrDict((*this)->getAttrs(),
+                          {getArgsAttrName(), getSpecsAttrName()});
+  if (getNumOperands() != 0) {
+    p << " : ";
+    llvm::interleaveComma(getOperandTypes(), p);
+  }
+}
+
+#define GET_OP_CLASSES
+#include "ng/Dialect/NgOps.cpp.inc"

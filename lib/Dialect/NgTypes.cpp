@@ -1,0 +1,217 @@
+//===- NgTypes.cpp - ng types -----------------------------------*- C++ -*-===//
+
+#include "ng/Dialect/NgTypes.h"
+#include "ng/Dialect/NgAttrs.h"
+#include "ng/Dialect/NgDialect.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/DialectImplementation.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace ng;
+
+//===----------------------------------------------------------------------===//
+// ScalarType <-> element type (W3)
+//===----------------------------------------------------------------------===//
+
+Type ng::getElementTypeForScalarType(MLIRContext *ctx, int64_t id) {
+  auto signless = [&](unsigned w) -> Type { return IntegerType::get(ctx, w); };
+  auto unsignedTy = [&](unsigned w) -> Type {
+    return IntegerType::get(ctx, w, IntegerType::Unsigned);
+  };
+  switch (id) {
+  case 0: return unsignedTy(8);          // BYTE
+  case 1: return signless(8);            // CHAR
+  case 2: return signless(16);           // SHORT
+  case 3: return signless(32);           // INT
+  case 4: return signless(64);           // LONG
+  case 5: return Float16Type::get(ctx);  // HALF
+  case 6: return Float32Type::get(ctx);  // FLOAT
+  case 7: return Float64Type::get(ctx);  // DOUBLE
+  case 11: return signless(1);           // BOOL
+  case 15: return BFloat16Type::get(ctx); // BFLOAT16
+  case 16: return unsignedTy(16);        // UINT16
+  case 17: return unsignedTy(32);        // UINT32
+  case 18: return unsignedTy(64);        // UINT64
+  default: return Type();
+  }
+}
+
+std::optional<int8_t> ng::getScalarTypeId(Type type) {
+  if (!type)
+    return std::nullopt;
+  if (isa<Float16Type>(type)) return 5;
+  if (isa<Float32Type>(type)) return 6;
+  if (isa<Float64Type>(type)) return 7;
+  if (isa<BFloat16Type>(type)) return 15;
+  auto intType = dyn_cast<IntegerType>(type);
+  if (!intType)
+    return std::nullopt;
+  unsigned width = intType.getWidth();
+  if (intType.isUnsigned()) {
+    switch (width) {
+    case 8: return 0;
+    case 16: return 16;
+    case 32: return 17;
+    case 64: return 18;
+    default: return std::nullopt;
+    }
+  }
+  if (!intType.isSignless())
+    return std::nullopt;
+  switch (width) {
+  case 1: return 11;
+  case 8: return 1;
+  case 16: return 2;
+  case 32: return 3;
+  case 64: return 4;
+  default: return std::nullopt;
+  }
+}
+
+unsigned ng::getElementByteWidth(Type type) {
+  if (type.isInteger(1))
+    return 1;
+  return (type.getIntOrFloatBitWidth() + 7) / 8;
+}
+
+//===----------------------------------------------------------------------===//
+// TensorType
+//===----------------------------------------------------------------------===//
+
+DenseI64ArrayAttr ng::TensorType::identityDimOrder(MLIRContext *ctx, int64_t rank) {
+  SmallVector<int64_t> order(rank);
+  for (int64_t i = 0; i < rank; ++i)
+    order[i] = i;
+  return DenseI64ArrayAttr::get(ctx, order);
+}
+
+bool ng::TensorType::hasStaticShape() const {
+  return llvm::all_of(getSizes(), [](DimRange d) { return d.isStatic(); });
+}
+
+bool ng::TensorType::isContiguous() const {
+  DenseI64ArrayAttr order = getDimOrder();
+  if (!order || order.empty())
+    return true;
+  for (auto [i, d] : llvm::enumerate(order.asArrayRef()))
+    if (d != static_cast<int64_t>(i))
+      return false;
+  return true;
+}
+
+ng::TensorType ng::TensorType::withDimOrder(DenseI64ArrayAttr order) const {
+  return ng::TensorType::get(getContext(), getElementType(), getSizes(), order,
+                         getQuant());
+}
+
+LogicalResult
+ng::TensorType::verify(function_ref<InFlightDiagnostic()> emitError,
+                   Type elementType, ArrayRef<DimRange> sizes,
+                   DenseI64ArrayAttr dimOrder, Attribute quant) {
+  if (!elementType) {
+    if (!sizes.empty() || dimOrder || quant)
+      return emitError() << "a tensor without an element type has no metadata";
+    return success();
+  }
+  if (!getScalarTypeId(elementType))
+    return emitError() << "element type " << elementType
+                       << " is not an NPTG ScalarType";
+  if (quant && !isa<AffineGroupAttr, PackedQuantAttr>(quant))
+    return emitError() << "quant must be #ng.affine_group or #ng.packed, got "
+                       << quant;
+  return success();
+}
+
+static void printDim(AsmPrinter &printer, DimRange dim) {
+  printer << dim.min;
+  if (dim.isStatic())
+    return;
+  printer << ':';
+  if (dim.max == -1)
+    printer << '?';
+  else
+    printer << dim.max;
+}
+
+void ng::TensorType::print(AsmPrinter &printer) const {
+  if (!hasMeta())
+    return;
+  printer << '<' << getElementType() << '[';
+  llvm::interleaveComma(getSizes(), printer,
+                        [&](DimRange d) { printDim(printer, d); });
+  printer << ']';
+  DenseI64ArrayAttr order = getDimOrder();
+  if (!order) {
+    printer << ", dim_order = none";
+  } else if (order != identityDimOrder(getContext(), getRank())) {
+    printer << ", dim_order = [";
+    llvm::interleaveComma(order.asArrayRef(), printer);
+    printer << ']';
+  }
+  if (getQuant())
+    printer << ", quant = " << getQuant();
+  printer << '>';
+}
+
+Type ng::TensorType::parse(AsmParser &parser) {
+  MLIRContext *ctx = parser.getContext();
+  if (failed(parser.parseOptionalLess()))
+    return ng::TensorType::get(ctx);
+
+  Type elementType;
+  SmallVector<DimRange> sizes;
+  auto parseDim = [&]() -> ParseResult {
+    DimRange dim;
+    if (parser.parseInteger(dim.min))
+      return failure();
+    dim.max = dim.min;
+    if (succeeded(parser.parseOptionalColon())) {
+      if (succeeded(parser.parseOptionalQuestion()))
+        dim.max = -1;
+      else if (parser.parseInteger(dim.max))
+        return failure();
+    }
+    sizes.push_back(dim);
+    return success();
+  };
+  SMLoc loc = parser.getCurrentLocation();
+  if (parser.parseType(elementType) ||
+      parser.parseCommaSeparatedList(AsmParser::Delimiter::Square, parseDim))
+    return {};
+
+  DenseI64ArrayAttr dimOrder = identityDimOrder(ctx, sizes.size());
+  Attribute quant;
+  while (succeeded(parser.parseOptionalComma())) {
+    StringRef key;
+    if (parser.parseKeyword(&key) || parser.parseEqual())
+      return {};
+    if (key == "dim_order") {
+      if (succeeded(parser.parseOptionalKeyword("none"))) {
+        dimOrder = nullptr;
+        continue;
+      }
+      SmallVector<int64_t> order;
+      if (parser.parseCommaSeparatedList(
+              AsmParser::Delimiter::Square, [&]() -> ParseResult {
+                return parser.parseInteger(order.emplace_back());
+              }))
+        return {};
+      dimOrder = DenseI64ArrayAttr::get(ctx, order);
+    } else if (key == "quant") {
+      if (parser.parseAttribute(quant))
+        return {};
+    } else {
+      parser.emitError(parser.getCurrentLocation())
+          << "unknown !ng.tensor field '" << key
+          << "' (expected dim_order or quant)";
+      return {};
+    }
+  }
+  if (parser.parseGreater())
+    return {};
+  return parser.getChecked<ng::TensorType>(loc, ctx, elementType, ArrayRef<DimRange>(sizes), dimOrder,
+                                       quant);
+}

@@ -1,0 +1,19 @@
+//===- InitAll.cpp - register everything ng provides ----------------------===//
+
+#include "ng/InitAll.h"
+
+#include "ng/Dialect/NgDialect.h"
+
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/Transforms/Passes.h"
+
+void ng::registerAllDialects(mlir::DialectRegistry &registry) {
+  registry.insert<ng::NgDialect>();
+}
+
+void ng::registerAllPasses() {
+  // The upstream, dialect-agnostic passes (canonicalize, cse, ...).
+  mlir::registerTransformsPasses();
+}
+
+void ng::registerAllTranslations() {}

@@ -1,0 +1,29 @@
+# -*- Python -*-
+# The ng lit suite. Tests are self-contained: foreign inputs are flatc JSON
+# compiled in the RUN line with the project's schema (%flatc -b %schema ...).
+
+import os
+
+import lit.formats
+from lit.llvm import llvm_config
+from lit.llvm.subst import ToolSubst
+
+config.name = "NG"
+config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
+config.suffixes = [".mlir", ".test"]
+config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.ng_obj_root, "test")
+
+config.substitutions.append(("%PATH%", config.environment["PATH"]))
+config.substitutions.append(("%schema", config.ng_schema))
+config.substitutions.append(("%flatc", config.flatc))
+config.substitutions.append(("%ng_src_root", config.ng_src_root))
+
+llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
+llvm_config.use_default_substitutions()
+
+llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
+tool_dirs = [config.ng_tools_dir, config.llvm_tools_dir]
+tools = ["ng-opt", "ng-translate"]
+llvm_config.add_tool_substitutions(tools, tool_dirs)
