@@ -148,13 +148,25 @@ static std::optional<ArgKind> typedListKind(StringRef keyword, bool &forceRefs) 
       .Default(std::nullopt);
 }
 
-static Type floatTypeKeyword(MLIRContext *ctx, StringRef keyword) {
-  return llvm::StringSwitch<Type>(keyword)
-      .Case("f16", Float16Type::get(ctx))
-      .Case("f32", Float32Type::get(ctx))
-      .Case("f64", Float64Type::get(ctx))
-      .Case("bf16", BFloat16Type::get(ctx))
-      .Default(Type());
+/// The dtype a bare keyword names (`f16`, `i64`, `ui8`, ...), if any. Integer
+/// type names reach us as keywords, so they are decoded here.
+static Type dtypeKeyword(MLIRContext *ctx, StringRef keyword) {
+  Type floatType = llvm::StringSwitch<Type>(keyword)
+                       .Case("f16", Float16Type::get(ctx))
+                       .Case("f32", Float32Type::get(ctx))
+                       .Case("f64", Float64Type::get(ctx))
+                       .Case("bf16", BFloat16Type::get(ctx))
+                       .Default(Type());
+  if (floatType)
+    return floatType;
+  bool isUnsigned = keyword.consume_front("ui");
+  unsigned width;
+  if ((isUnsigned || keyword.consume_front("i")) &&
+      !keyword.getAsInteger(10, width) && width > 0 && width <= 64)
+    return IntegerType::get(ctx, width,
+                            isUnsigned ? IntegerType::Unsigned
+                                       : IntegerType::Signless);
+  return Type();
 }
 
 static ParseResult parseListBody(OpAsmParser &parser, ParsedArguments &parsed,
@@ -285,7 +297,7 @@ static ParseResult parseArgument(OpAsmParser &parser,
     } else if (word == "graph") {
       if (parseGraphArgument(parser, syntax, parsed, arg))
         return failure();
-    } else if (Type dtype = floatTypeKeyword(ctx, word)) {
+    } else if (Type dtype = dtypeKeyword(ctx, word)) {
       arg.explicitKind = ArgKind::ScalarType;
       arg.literal = TypeAttr::get(dtype);
     } else if (word == "none" || word == "true" || word == "false" ||
