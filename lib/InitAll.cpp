@@ -3,6 +3,7 @@
 #include "ng/InitAll.h"
 
 #include "ng/Dialect/NgDialect.h"
+#include "ng/Target/NativeGraph/TranslateRegistration.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Transforms/Passes.h"
@@ -16,4 +17,4 @@ void ng::registerAllPasses() {
   mlir::registerTransformsPasses();
 }
 
-void ng::registerAllTranslations() {}
+void ng::registerAllTranslations() { registerNativeGraphTranslations(); }

@@ -22,25 +22,7 @@
 using namespace mlir;
 using namespace ng;
 
-/// The wire name of a value of an ng graph.
-static StringRef wireName(Value value) {
-  if (auto arg = dyn_cast<BlockArgument>(value)) {
-    Operation *owner = arg.getOwner()->getParentOp();
-    if (auto method = dyn_cast_or_null<MethodOp>(owner))
-      return method.getArgName(arg.getArgNumber());
-    if (auto call = dyn_cast_or_null<CallOp>(owner))
-      return call.getGraphArgName(arg.getOwner()->getParent()->getRegionNumber(),
-                                  arg.getArgNumber());
-    return {};
-  }
-  auto result = cast<OpResult>(value);
-  if (auto call = dyn_cast<CallOp>(result.getOwner())) {
-    ArrayAttr names = call.getNames();
-    if (result.getResultNumber() < names.size())
-      return cast<StringAttr>(names[result.getResultNumber()]).getValue();
-  }
-  return {};
-}
+static StringRef wireName(Value value) { return getWireName(value); }
 
 //===----------------------------------------------------------------------===//
 // Arguments and operands

@@ -21,4 +21,10 @@ class OutputOp;
 #define GET_OP_CLASSES
 #include "ng/Dialect/NgOps.h.inc"
 
+namespace ng {
+/// The wire name of a value of an ng graph: a placeholder's name, or the
+/// Output name of a call result. Empty for values ng does not name.
+llvm::StringRef getWireName(mlir::Value value);
+} // namespace ng
+
 #endif // NG_DIALECT_NGOPS_H

@@ -1,0 +1,448 @@
+//===- Export.cpp - ng IR -> NPTG flatbuffer ------------------------------===//
+//
+// Walks the IR in order and writes each method as the reference serializer
+// would (FORMAT.md S1-S7): placeholders first, one node per ng.call, the
+// OUTPUT node last; optional vectors are omitted when empty. The same IR
+// always yields the same bytes: the walk is in IR order and the flatbuffer
+// builder is deterministic.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ng/Target/NativeGraph/Export.h"
+
+#include "ng/Dialect/NgOps.h"
+#include "ng/Target/NativeGraph/native_graph_generated.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Diagnostics.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace mlir;
+using namespace ng;
+namespace fb = native_backend;
+
+namespace {
+
+template <typename T>
+using Offset = flatbuffers::Offset<T>;
+using StringOffset = Offset<flatbuffers::String>;
+
+class Exporter {
+public:
+  LogicalResult exportProgram(ModuleOp module, SmallVectorImpl<uint8_t> &out);
+
+private:
+  StringOffset string(StringRef s) {
+    return fbb.CreateSharedString(s.data(), s.size());
+  }
+  /// A vector of the elements of any contiguous range.
+  template <typename Range>
+  auto vector(const Range &items) {
+    return fbb.CreateVector(items.data(), items.size());
+  }
+  /// The wire name of `value`; fails (with an error at `user`) when the
+  /// value has none, since the wire references values by name.
+  FailureOr<StringOffset> nameOf(Value value, Operation *user);
+
+  FailureOr<Offset<fb::TensorMeta>> meta(ng::TensorType type, Operation *at);
+  FailureOr<Offset<fb::Graph>> graph(Region &body, MethodOp method,
+                                     SmallVectorImpl<Offset<fb::NamedTensorRef>> *constants,
+                                     SmallVectorImpl<Offset<fb::MutableBufferSpec>> *buffers,
+                                     SmallVectorImpl<Offset<fb::OutputSpec>> *specs);
+  FailureOr<Offset<fb::Node>> callNode(CallOp call);
+  FailureOr<Offset<fb::Node>> outputNode(OutputOp output);
+  FailureOr<SmallVector<Offset<fb::NamedArgument>>>
+  arguments(Operation *op, ArrayAttr args, CallOp call);
+  Offset<flatbuffers::Vector<Offset<fb::KeyValue>>> metadata(std::optional<ArrayAttr> attr);
+
+  flatbuffers::FlatBufferBuilder fbb{1 << 16};
+};
+
+} // namespace
+
+static fb::ScalarType scalarType(Type type) {
+  return static_cast<fb::ScalarType>(*getScalarTypeId(type));
+}
+
+FailureOr<StringOffset> Exporter::nameOf(Value value, Operation *user) {
+  StringRef name = getWireName(value);
+  if (name.empty()) {
+    user->emitError() << "references a value with no wire name; NPTG refers "
+                         "to values by name";
+    return failure();
+  }
+  return string(name);
+}
+
+FailureOr<Offset<fb::TensorMeta>> Exporter::meta(ng::TensorType type,
+                                                 Operation *at) {
+  if (!type.hasMeta()) {
+    at->emitError() << "internal: metadata requested for !ng.tensor";
+    return failure();
+  }
+  SmallVector<Offset<fb::Dim>, 4> dims;
+  for (DimRange dim : type.getSizes())
+    dims.push_back(fb::CreateDim(fbb, dim.min, dim.max));
+  auto sizes = vector(dims);
+  Offset<flatbuffers::Vector<int32_t>> dimOrder = 0;
+  if (DenseI64ArrayAttr order = type.getDimOrder()) {
+    SmallVector<int32_t, 4> narrowed(order.asArrayRef().begin(),
+                                     order.asArrayRef().end());
+    dimOrder = vector(narrowed);
+  }
+  Offset<fb::QuantSpec> quant = 0;
+  if (Attribute q = type.getQuant()) {
+    if (auto group = dyn_cast<AffineGroupAttr>(q)) {
+      StringOffset scaleKey = string(group.getScaleDataKey());
+      StringOffset zeroKey = 0;
+      if (StringAttr key = group.getZeroPointDataKey())
+        zeroKey = string(key.getValue());
+      auto scheme = fb::CreateAffineGroup(
+          fbb, scaleKey, scalarType(group.getScaleDtype()), group.getQuantMin(),
+          group.getQuantMax(), group.getGroupSize(), zeroKey,
+          scalarType(group.getZeroPointDtype()));
+      quant = fb::CreateQuantSpec(fbb, fb::QuantScheme::AffineGroup,
+                                  scheme.Union());
+    } else {
+      auto packed = cast<PackedQuantAttr>(q);
+      auto scheme = fb::CreatePackedQuant(fbb, string(packed.getCodec()));
+      quant = fb::CreateQuantSpec(fbb, fb::QuantScheme::PackedQuant,
+                                  scheme.Union());
+    }
+  }
+  return fb::CreateTensorMeta(fbb, scalarType(type.getElementType()), sizes,
+                              dimOrder, quant);
+}
+
+Offset<flatbuffers::Vector<Offset<fb::KeyValue>>>
+Exporter::metadata(std::optional<ArrayAttr> attr) {
+  if (!attr || attr->empty())
+    return 0;
+  SmallVector<Offset<fb::KeyValue>, 4> pairs;
+  for (Attribute entry : *attr) {
+    auto pair = cast<ArrayAttr>(entry);
+    pairs.push_back(fb::CreateKeyValue(
+        fbb, string(cast<StringAttr>(pair[0]).getValue()),
+        string(cast<StringAttr>(pair[1]).getValue())));
+  }
+  return vector(pairs);
+}
+
+FailureOr<SmallVector<Offset<fb::NamedArgument>>>
+Exporter::arguments(Operation *op, ArrayAttr args, CallOp call) {
+  SmallVector<Offset<fb::NamedArgument>> result;
+  unsigned nextOperand = 0, nextRegion = 0;
+  for (Attribute attr : args) {
+    auto arg = cast<ArgAttr>(attr);
+    Attribute value = arg.getValue();
+    auto operandName = [&]() { return nameOf(op->getOperand(nextOperand++), op); };
+    fb::ArgumentValue tag = static_cast<fb::ArgumentValue>(arg.getKind());
+    Offset<void> payload;
+    switch (arg.getKind()) {
+    case ArgKind::Tensor: {
+      FailureOr<StringOffset> name = operandName();
+      if (failed(name))
+        return failure();
+      payload = fb::CreateTensorArg(fbb, *name).Union();
+      break;
+    }
+    case ArgKind::None:
+      payload = fb::CreateNoneArg(fbb).Union();
+      break;
+    case ArgKind::Int:
+    case ArgKind::Float:
+    case ArgKind::Bool: {
+      StringOffset ref = 0;
+      if (!value) {
+        FailureOr<StringOffset> name = operandName();
+        if (failed(name))
+          return failure();
+        ref = *name;
+      }
+      if (arg.getKind() == ArgKind::Int)
+        payload = fb::CreateIntArg(fbb, value ? cast<IntegerAttr>(value).getInt() : 0, ref).Union();
+      else if (arg.getKind() == ArgKind::Float)
+        payload = fb::CreateFloatArg(
+                      fbb, value ? cast<FloatAttr>(value).getValueAsDouble() : 0.0, ref)
+                      .Union();
+      else
+        payload = fb::CreateBoolArg(fbb, value && cast<BoolAttr>(value).getValue(), ref).Union();
+      break;
+    }
+    case ArgKind::String:
+      payload = fb::CreateStringArg(fbb, string(cast<StringAttr>(value).getValue())).Union();
+      break;
+    case ArgKind::ScalarType:
+      payload = fb::CreateScalarTypeArg(
+                    fbb, scalarType(cast<TypeAttr>(value).getValue()))
+                    .Union();
+      break;
+    case ArgKind::IntList: {
+      ArrayRef<int64_t> values = cast<DenseI64ArrayAttr>(value).asArrayRef();
+      Offset<flatbuffers::Vector<StringOffset>> refs = 0;
+      if (DenseBoolArrayAttr mask = arg.getMask()) {
+        SmallVector<StringOffset, 8> names;
+        for (bool isRef : mask.asArrayRef()) {
+          if (!isRef) {
+            names.push_back(string(""));
+            continue;
+          }
+          FailureOr<StringOffset> name = operandName();
+          if (failed(name))
+            return failure();
+          names.push_back(*name);
+        }
+        refs = vector(names);
+      }
+      payload = fb::CreateIntListArg(fbb, vector(values), refs).Union();
+      break;
+    }
+    case ArgKind::FloatList:
+      payload = fb::CreateFloatListArg(
+                    fbb, vector(cast<DenseF64ArrayAttr>(value).asArrayRef()))
+                    .Union();
+      break;
+    case ArgKind::BoolList: {
+      ArrayRef<bool> values = cast<DenseBoolArrayAttr>(value).asArrayRef();
+      SmallVector<uint8_t, 8> bytes(values.begin(), values.end());
+      payload = fb::CreateBoolListArg(
+                    fbb, vector(bytes))
+                    .Union();
+      break;
+    }
+    case ArgKind::TensorList:
+    case ArgKind::OptionalTensorList: {
+      ArrayRef<bool> present = arg.getMask().asArrayRef();
+      SmallVector<StringOffset, 8> names;
+      for (bool has : present) {
+        if (!has) {
+          names.push_back(string(""));
+          continue;
+        }
+        FailureOr<StringOffset> name = operandName();
+        if (failed(name))
+          return failure();
+        names.push_back(*name);
+      }
+      auto namesVec = vector(names);
+      if (arg.getKind() == ArgKind::TensorList) {
+        payload = fb::CreateTensorListArg(fbb, namesVec).Union();
+      } else {
+        SmallVector<uint8_t, 8> bytes(present.begin(), present.end());
+        auto hasValue = vector(bytes);
+        payload = fb::CreateOptionalTensorListArg(fbb, namesVec, hasValue).Union();
+      }
+      break;
+    }
+    case ArgKind::Graph: {
+      if (!call) {
+        op->emitError() << "a graph argument is only allowed on ng.call";
+        return failure();
+      }
+      Region &region = call.getGraphs()[nextRegion++];
+      FailureOr<Offset<fb::Graph>> sub =
+          graph(region, MethodOp(), nullptr, nullptr, nullptr);
+      if (failed(sub))
+        return failure();
+      payload = fb::CreateGraphArg(fbb, string(cast<StringAttr>(value).getValue()), *sub)
+                    .Union();
+      break;
+    }
+    }
+    auto argument = fb::CreateArgument(fbb, tag, payload);
+    StringOffset name = arg.getName() ? string(arg.getName().getValue()) : 0;
+    result.push_back(fb::CreateNamedArgument(fbb, name, argument, arg.getMutated()));
+  }
+  return result;
+}
+
+FailureOr<Offset<fb::Node>> Exporter::callNode(CallOp call) {
+  FailureOr<SmallVector<Offset<fb::NamedArgument>>> args =
+      arguments(call, call.getArgs(), call);
+  if (failed(args))
+    return failure();
+  SmallVector<Offset<fb::Output>, 4> outputs;
+  for (unsigned i = 0, e = call.getNumWireOutputs(); i < e; ++i) {
+    bool isList;
+    ResultRange results = call.getWireOutputResults(i, isList);
+    StringOffset aliasOf = 0;
+    if (std::optional<unsigned> aliased = call.getAliasedOperand(i)) {
+      FailureOr<StringOffset> name = nameOf(call.getOperand(*aliased), call);
+      if (failed(name))
+        return failure();
+      aliasOf = *name;
+    }
+    if (isList) {
+      SmallVector<StringOffset, 4> names;
+      for (Value result : results)
+        names.push_back(string(getWireName(result)));
+      outputs.push_back(fb::CreateOutput(fbb, string(""), aliasOf,
+                                         fb::OutputValueKind::TENSOR_LIST,
+                                         vector(names)));
+      continue;
+    }
+    Value result = results.front();
+    Type type = result.getType();
+    fb::OutputValueKind kind = isa<ng::TensorType>(type) ? fb::OutputValueKind::TENSOR
+                               : type.isInteger(64)      ? fb::OutputValueKind::INT
+                               : type.isInteger(1)       ? fb::OutputValueKind::BOOL
+                                                         : fb::OutputValueKind::FLOAT;
+    outputs.push_back(fb::CreateOutput(fbb, string(getWireName(result)), aliasOf, kind));
+  }
+  auto inputsVec = args->empty() ? 0 : vector(*args);
+  auto outputsVec = outputs.empty() ? 0 : vector(outputs);
+  auto meta = metadata(call.getMetadata());
+  return fb::CreateNode(fbb, string(call.getNodeName()), fb::OpKind::CALL_FUNCTION,
+                        string(call.getTarget()), inputsVec, outputsVec, meta);
+}
+
+FailureOr<Offset<fb::Node>> Exporter::outputNode(OutputOp output) {
+  FailureOr<SmallVector<Offset<fb::NamedArgument>>> args =
+      arguments(output, output.getArgs(), CallOp());
+  if (failed(args))
+    return failure();
+  auto inputsVec = args->empty() ? 0 : vector(*args);
+  auto meta = metadata(output.getMetadata());
+  return fb::CreateNode(fbb, string(output.getNodeName()), fb::OpKind::OUTPUT, 0,
+                        inputsVec, 0, meta);
+}
+
+FailureOr<Offset<fb::Graph>>
+Exporter::graph(Region &body, MethodOp method,
+                SmallVectorImpl<Offset<fb::NamedTensorRef>> *constants,
+                SmallVectorImpl<Offset<fb::MutableBufferSpec>> *buffers,
+                SmallVectorImpl<Offset<fb::OutputSpec>> *specs) {
+  Block &block = body.front();
+  SmallVector<Offset<fb::Node>, 64> nodes;
+  SmallVector<StringOffset, 8> inputs;
+  SmallVector<Offset<fb::TensorValue>, 64> tensorValues;
+  Operation *owner = body.getParentOp();
+
+  auto recordMeta = [&](Value value, Operation *at) -> LogicalResult {
+    auto type = dyn_cast<ng::TensorType>(value.getType());
+    if (!type || !type.hasMeta())
+      return success();
+    FailureOr<Offset<fb::TensorMeta>> m = meta(type, at);
+    if (failed(m))
+      return failure();
+    tensorValues.push_back(
+        fb::CreateTensorValue(fbb, string(getWireName(value)), *m));
+    return success();
+  };
+
+  // Placeholders (S1, S2).
+  for (BlockArgument arg : block.getArguments()) {
+    StringRef name = getWireName(arg);
+    if (name.empty())
+      return owner->emitError() << "placeholder #" << arg.getArgNumber()
+                                << " has no wire name",
+             failure();
+    StringOffset nameOffset = string(name);
+    Attribute binding =
+        method ? method.getArgBinding(arg.getArgNumber()) : Attribute();
+    if (auto constant = dyn_cast_or_null<ConstantAttr>(binding)) {
+      FailureOr<Offset<fb::TensorMeta>> m =
+          meta(cast<ng::TensorType>(arg.getType()), owner);
+      if (failed(m))
+        return failure();
+      constants->push_back(fb::CreateNamedTensorRef(
+          fbb, nameOffset, string(constant.getDataKey().getValue()), *m,
+          static_cast<fb::InputKind>(constant.getKind()), constant.getMutated()));
+    } else {
+      if (auto buffer = dyn_cast_or_null<MutableBufferAttr>(binding))
+        buffers->push_back(fb::CreateMutableBufferSpec(
+            fbb, nameOffset, string(buffer.getFqn().getValue())));
+      else
+        inputs.push_back(nameOffset);
+      if (failed(recordMeta(arg, owner)))
+        return failure();
+    }
+    auto output = fb::CreateOutput(fbb, nameOffset);
+    nodes.push_back(fb::CreateNode(fbb, nameOffset, fb::OpKind::PLACEHOLDER, 0, 0,
+                                   fbb.CreateVector(&output, 1)));
+  }
+
+  // Nodes, in order.
+  SmallVector<StringOffset, 4> outputs;
+  for (Operation &op : block) {
+    if (auto call = dyn_cast<CallOp>(op)) {
+      FailureOr<Offset<fb::Node>> node = callNode(call);
+      if (failed(node))
+        return failure();
+      nodes.push_back(*node);
+      for (Value result : call.getResults())
+        if (failed(recordMeta(result, call)))
+          return failure();
+      continue;
+    }
+    auto output = dyn_cast<OutputOp>(op);
+    if (!output)
+      return op.emitError() << "cannot be represented in NPTG: a graph holds "
+                               "only ng.call and ng.output",
+             failure();
+    FailureOr<Offset<fb::Node>> node = outputNode(output);
+    if (failed(node))
+      return failure();
+    nodes.push_back(*node);
+    SmallVector<Value> tensors = output.getTensorOutputs();
+    for (auto [index, value] : llvm::enumerate(tensors)) {
+      StringOffset name = string(getWireName(value));
+      outputs.push_back(name);
+      if (!specs)
+        continue;
+      OutputSpecAttr spec = output.getSpec(index);
+      StringOffset target = spec.getTarget() ? string(spec.getTarget().getValue()) : 0;
+      specs->push_back(fb::CreateOutputSpec(
+          fbb, name, static_cast<fb::OutputKind>(spec.getKind()), target));
+    }
+  }
+  return fb::CreateGraph(fbb, vector(nodes),
+                         inputs.empty() ? 0 : vector(inputs),
+                         outputs.empty() ? 0 : vector(outputs),
+                         tensorValues.empty() ? 0 : vector(tensorValues));
+}
+
+LogicalResult Exporter::exportProgram(ModuleOp module,
+                                      SmallVectorImpl<uint8_t> &out) {
+  SmallVector<Offset<fb::Method>, 4> methods;
+  for (Operation &op : *module.getBody()) {
+    auto method = dyn_cast<MethodOp>(op);
+    if (!method)
+      return op.emitError() << "cannot be represented in NPTG: a program holds "
+                               "only ng.method";
+    SmallVector<Offset<fb::NamedTensorRef>, 16> constants;
+    SmallVector<Offset<fb::MutableBufferSpec>, 4> buffers;
+    SmallVector<Offset<fb::OutputSpec>, 4> specs;
+    FailureOr<Offset<fb::Graph>> graphOffset =
+        graph(method.getBody(), method, &constants, &buffers, &specs);
+    if (failed(graphOffset))
+      return failure();
+    methods.push_back(fb::CreateMethod(
+        fbb, string(method.getSymName()), *graphOffset,
+        constants.empty() ? 0 : vector(constants),
+        specs.empty() ? 0 : vector(specs),
+        buffers.empty() ? 0 : vector(buffers)));
+  }
+  StringOffset version = 0;
+  if (auto v = module->getAttrOfType<StringAttr>(NgDialect::getVersionAttrName()))
+    version = string(v.getValue());
+  auto program = fb::CreateProgram(fbb, version, vector(methods));
+  fb::FinishProgramBuffer(fbb, program);
+  out.assign(fbb.GetBufferPointer(), fbb.GetBufferPointer() + fbb.GetSize());
+  return success();
+}
+
+LogicalResult ng::exportNativeGraph(ModuleOp module,
+                                    SmallVectorImpl<uint8_t> &out) {
+  Exporter exporter;
+  return exporter.exportProgram(module, out);
+}
+
+LogicalResult ng::exportNativeGraph(ModuleOp module, raw_ostream &os) {
+  SmallVector<uint8_t> bytes;
+  if (failed(exportNativeGraph(module, bytes)))
+    return failure();
+  os.write(reinterpret_cast<const char *>(bytes.data()), bytes.size());
+  return success();
+}

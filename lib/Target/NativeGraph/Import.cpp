@@ -1,0 +1,975 @@
+//===- Import.cpp - NPTG flatbuffer -> ng IR ------------------------------===//
+//
+// Reads through the flatbuffers accessor API (never UnPack): the file is
+// verified first with explicit limits (W9), then each graph is built in one
+// pass over its nodes. Reference rules that need names (V2-V6) are checked
+// here, while the names still exist; the rest are the ng verifier's, run on
+// the result so a bad file and a bad .mlir get the same message.
+//
+// Every error names where it happened: method 'forward', node 'x',
+// argument 'other'.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ng/Target/NativeGraph/Import.h"
+
+#include "ng/Dialect/NgOps.h"
+#include "ng/Target/NativeGraph/native_graph_generated.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Verifier.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
+
+using namespace mlir;
+using namespace ng;
+namespace fb = native_backend;
+
+namespace {
+
+/// Where in the program an error is: "method 'forward', node 'x', argument
+/// 'self'". Graph nesting shows as "in graph 'true_graph_0' of node 'cond'".
+struct ErrorContext {
+  std::string method;
+  std::string graphPath; // for subgraphs
+  std::string node;
+  std::string argument;
+
+  std::string str() const {
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    auto sep = [&]() {
+      if (!text.empty())
+        os << ", ";
+    };
+    if (!method.empty())
+      os << "method '" << method << "'";
+    if (!graphPath.empty()) {
+      sep();
+      os << graphPath;
+    }
+    if (!node.empty()) {
+      sep();
+      os << "node '" << node << "'";
+    }
+    if (!argument.empty()) {
+      sep();
+      os << argument;
+    }
+    return text;
+  }
+};
+
+StringRef str(const flatbuffers::String *s) {
+  return s ? StringRef(s->c_str(), s->size()) : StringRef();
+}
+
+/// One graph's value namespace (N1).
+struct Scope {
+  llvm::StringMap<Value> values;
+  llvm::StringMap<const fb::TensorMeta *> meta;
+};
+
+class Importer {
+public:
+  Importer(MLIRContext *ctx, StringRef bufferName, const ImportOptions &options)
+      : ctx(ctx), builder(ctx), options(options),
+        fileLoc(FileLineColLoc::get(ctx, bufferName, 0, 0)),
+        opaqueTensor(ng::TensorType::get(ctx)), i64(builder.getI64Type()),
+        i1(builder.getI1Type()), f64(builder.getF64Type()) {}
+
+  OwningOpRef<ModuleOp> importProgram(StringRef buffer);
+
+private:
+  InFlightDiagnostic error() {
+    InFlightDiagnostic diag = emitError(fileLoc);
+    std::string where = context.str();
+    if (!where.empty())
+      diag << where << ": ";
+    return diag;
+  }
+
+  LogicalResult importMethod(const fb::Method *method, ModuleOp module);
+  /// Build `graph` into `region`. `method` is null for a subgraph.
+  LogicalResult importGraph(const fb::Graph *graph, Region &region,
+                            const fb::Method *method, unsigned depth);
+  LogicalResult importCall(const fb::Node *node, Scope &scope, unsigned depth);
+  LogicalResult importOutput(const fb::Node *node, Scope &scope,
+                             const fb::Graph *graph, const fb::Method *method);
+
+  /// Translate one NamedArgument, appending its descriptor and operands.
+  /// Graph arguments append their subgraph to `graphs`.
+  LogicalResult importArgument(const fb::NamedArgument *named, unsigned index,
+                               Scope &scope, SmallVectorImpl<Attribute> &args,
+                               SmallVectorImpl<Value> &operands,
+                               SmallVectorImpl<const fb::GraphArg *> *graphs);
+  FailureOr<Value> lookup(Scope &scope, StringRef name, StringRef what);
+
+  FailureOr<Type> convertMeta(const fb::TensorMeta *meta, StringRef valueName);
+  FailureOr<Type> elementType(fb::ScalarType type, StringRef what);
+  Type tensorTypeFor(Scope &scope, StringRef name, FailureOr<Type> &status);
+
+  MLIRContext *ctx;
+  OpBuilder builder;
+  const ImportOptions &options;
+  Location fileLoc;
+  ErrorContext context;
+  Type opaqueTensor, i64, i1, f64;
+};
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Metadata
+//===----------------------------------------------------------------------===//
+
+FailureOr<Type> Importer::elementType(fb::ScalarType type, StringRef what) {
+  Type element = getElementTypeForScalarType(ctx, static_cast<int64_t>(type));
+  if (!element) {
+    error() << what << " has unknown ScalarType "
+            << static_cast<int>(type)
+            << " (written by a newer format version? W2)";
+    return failure();
+  }
+  return element;
+}
+
+FailureOr<Type> Importer::convertMeta(const fb::TensorMeta *meta,
+                                      StringRef valueName) {
+  std::string what = ("value '" + valueName + "'").str();
+  FailureOr<Type> element = elementType(meta->dtype(), what);
+  if (failed(element))
+    return failure();
+  SmallVector<DimRange, 4> sizes;
+  if (const auto *dims = meta->sizes()) {
+    sizes.reserve(dims->size());
+    for (const fb::Dim *dim : *dims)
+      sizes.push_back({dim->min(), dim->max()});
+  }
+  DenseI64ArrayAttr dimOrder;
+  if (const auto *order = meta->dim_order()) {
+    SmallVector<int64_t, 4> dims(order->begin(), order->end());
+    dimOrder = builder.getDenseI64ArrayAttr(dims);
+  }
+  Attribute quant;
+  if (const fb::QuantSpec *spec = meta->quant()) {
+    if (const fb::AffineGroup *group = spec->scheme_as_AffineGroup()) {
+      FailureOr<Type> scaleType =
+          elementType(group->scale_dtype(), what + " scale_dtype");
+      FailureOr<Type> zeroType =
+          elementType(group->zero_point_dtype(), what + " zero_point_dtype");
+      if (failed(scaleType) || failed(zeroType))
+        return failure();
+      StringAttr zeroKey;
+      if (group->zero_point_data_key())
+        zeroKey = builder.getStringAttr(str(group->zero_point_data_key()));
+      quant = AffineGroupAttr::get(ctx, str(group->scale_data_key()), *scaleType,
+                                   group->quant_min(), group->quant_max(),
+                                   group->group_size(), zeroKey, *zeroType);
+    } else if (const fb::PackedQuant *packed = spec->scheme_as_PackedQuant()) {
+      quant = PackedQuantAttr::get(ctx, str(packed->codec()));
+    } else {
+      error() << what << " has a quant spec with "
+              << (spec->scheme_type() == fb::QuantScheme::NONE
+                      ? "no scheme, which ng cannot represent"
+                      : "an unknown scheme (written by a newer format "
+                        "version? W2)");
+      return failure();
+    }
+  }
+  return Type(ng::TensorType::get(ctx, *element, sizes, dimOrder, quant));
+}
+
+/// The type of tensor value `name`: its tensor_values metadata, or
+/// `!ng.tensor` when none was recorded.
+Type Importer::tensorTypeFor(Scope &scope, StringRef name,
+                             FailureOr<Type> &status) {
+  auto it = scope.meta.find(name);
+  if (it == scope.meta.end()) {
+    status = opaqueTensor;
+    return opaqueTensor;
+  }
+  status = convertMeta(it->second, name);
+  return succeeded(status) ? *status : Type();
+}
+
+//===----------------------------------------------------------------------===//
+// Arguments
+//===----------------------------------------------------------------------===//
+
+FailureOr<Value> Importer::lookup(Scope &scope, StringRef name, StringRef what) {
+  if (name.empty()) {
+    error() << what << " has an empty reference (V3)";
+    return failure();
+  }
+  auto it = scope.values.find(name);
+  if (it == scope.values.end()) {
+    error() << "unresolved value reference '" << name
+            << "': it is not defined earlier in this graph (V3)";
+    return failure();
+  }
+  return it->second;
+}
+
+static StringRef kindName(Type type) {
+  if (isa<ng::TensorType>(type))
+    return "a tensor";
+  if (type.isInteger(64))
+    return "an INT value";
+  if (type.isInteger(1))
+    return "a BOOL value";
+  return "a FLOAT value";
+}
+
+LogicalResult Importer::importArgument(
+    const fb::NamedArgument *named, unsigned index, Scope &scope,
+    SmallVectorImpl<Attribute> &args, SmallVectorImpl<Value> &operands,
+    SmallVectorImpl<const fb::GraphArg *> *graphs) {
+  StringAttr name;
+  if (named->name()) {
+    name = builder.getStringAttr(str(named->name()));
+    context.argument = ("argument '" + name.getValue() + "'").str();
+  } else {
+    context.argument = "argument #" + std::to_string(index);
+  }
+  const fb::Argument *argument = named->arg();
+  bool mutated = named->mutated();
+
+  auto ref = [&](StringRef valueName, Type expected, StringRef what) -> LogicalResult {
+    FailureOr<Value> value = lookup(scope, valueName, what);
+    if (failed(value))
+      return failure();
+    Type type = value->getType();
+    bool ok = isa<ng::TensorType>(expected) ? isa<ng::TensorType>(type)
+                                            : type == expected;
+    if (!ok) {
+      error() << what << " must reference " << kindName(expected) << ", but '"
+              << valueName << "' is " << kindName(type);
+      return failure();
+    }
+    operands.push_back(*value);
+    return success();
+  };
+  auto make = [&](ArgKind kind, Attribute value = {},
+                  DenseBoolArrayAttr mask = {}) {
+    args.push_back(ArgAttr::get(ctx, kind, name, mutated, value, mask));
+    return success();
+  };
+
+  switch (argument->value_type()) {
+  case fb::ArgumentValue::TensorArg:
+    if (failed(ref(str(argument->value_as_TensorArg()->name()), opaqueTensor,
+                   "TensorArg")))
+      return failure();
+    return make(ArgKind::Tensor);
+  case fb::ArgumentValue::NoneArg:
+    return make(ArgKind::None);
+  case fb::ArgumentValue::IntArg: {
+    const fb::IntArg *arg = argument->value_as_IntArg();
+    if (!str(arg->ref()).empty()) {
+      if (failed(ref(str(arg->ref()), i64, "IntArg ref")))
+        return failure();
+      return make(ArgKind::Int);
+    }
+    return make(ArgKind::Int, builder.getI64IntegerAttr(arg->value()));
+  }
+  case fb::ArgumentValue::FloatArg: {
+    const fb::FloatArg *arg = argument->value_as_FloatArg();
+    if (!str(arg->ref()).empty()) {
+      if (failed(ref(str(arg->ref()), f64, "FloatArg ref")))
+        return failure();
+      return make(ArgKind::Float);
+    }
+    return make(ArgKind::Float, builder.getF64FloatAttr(arg->value()));
+  }
+  case fb::ArgumentValue::BoolArg: {
+    const fb::BoolArg *arg = argument->value_as_BoolArg();
+    if (!str(arg->ref()).empty()) {
+      if (failed(ref(str(arg->ref()), i1, "BoolArg ref")))
+        return failure();
+      return make(ArgKind::Bool);
+    }
+    return make(ArgKind::Bool, builder.getBoolAttr(arg->value()));
+  }
+  case fb::ArgumentValue::StringArg:
+    return make(ArgKind::String,
+                builder.getStringAttr(str(argument->value_as_StringArg()->value())));
+  case fb::ArgumentValue::ScalarTypeArg: {
+    FailureOr<Type> dtype =
+        elementType(argument->value_as_ScalarTypeArg()->value(), "ScalarTypeArg");
+    if (failed(dtype))
+      return failure();
+    return make(ArgKind::ScalarType, TypeAttr::get(*dtype));
+  }
+  case fb::ArgumentValue::IntListArg: {
+    const fb::IntListArg *arg = argument->value_as_IntListArg();
+    SmallVector<int64_t, 8> values(arg->values()->begin(), arg->values()->end());
+    DenseBoolArrayAttr mask;
+    if (const auto *refs = arg->refs()) {
+      if (refs->size() != values.size()) {
+        error() << "IntListArg has " << values.size() << " values but "
+                << refs->size() << " refs (V5)";
+        return failure();
+      }
+      SmallVector<bool, 8> isRef(values.size());
+      for (unsigned i = 0, e = values.size(); i < e; ++i) {
+        StringRef r = str(refs->Get(i));
+        isRef[i] = !r.empty();
+        if (isRef[i]) {
+          values[i] = 0;
+          if (failed(ref(r, i64, "IntListArg ref")))
+            return failure();
+        }
+      }
+      mask = builder.getDenseBoolArrayAttr(isRef);
+    }
+    return make(ArgKind::IntList, builder.getDenseI64ArrayAttr(values), mask);
+  }
+  case fb::ArgumentValue::FloatListArg: {
+    const auto *values = argument->value_as_FloatListArg()->values();
+    SmallVector<double, 8> list(values->begin(), values->end());
+    return make(ArgKind::FloatList, builder.getDenseF64ArrayAttr(list));
+  }
+  case fb::ArgumentValue::BoolListArg: {
+    const auto *values = argument->value_as_BoolListArg()->values();
+    SmallVector<bool, 8> list;
+    for (uint8_t v : *values)
+      list.push_back(v != 0);
+    return make(ArgKind::BoolList, builder.getDenseBoolArrayAttr(list));
+  }
+  case fb::ArgumentValue::TensorListArg: {
+    const auto *names = argument->value_as_TensorListArg()->names();
+    for (const flatbuffers::String *element : *names)
+      if (failed(ref(str(element), opaqueTensor, "TensorListArg element")))
+        return failure();
+    SmallVector<bool, 8> present(names->size(), true);
+    return make(ArgKind::TensorList, Attribute(),
+                builder.getDenseBoolArrayAttr(present));
+  }
+  case fb::ArgumentValue::OptionalTensorListArg: {
+    const fb::OptionalTensorListArg *arg =
+        argument->value_as_OptionalTensorListArg();
+    if (arg->names()->size() != arg->has_value()->size()) {
+      error() << "OptionalTensorListArg has " << arg->names()->size()
+              << " names but " << arg->has_value()->size()
+              << " has_value flags (V5)";
+      return failure();
+    }
+    SmallVector<bool, 8> present;
+    for (unsigned i = 0, e = arg->names()->size(); i < e; ++i) {
+      bool has = arg->has_value()->Get(i) != 0;
+      StringRef element = str(arg->names()->Get(i));
+      present.push_back(has);
+      if (has) {
+        if (failed(ref(element, opaqueTensor, "OptionalTensorListArg element")))
+          return failure();
+      } else if (!element.empty()) {
+        error() << "OptionalTensorListArg element #" << i << " is absent but "
+                << "names '" << element << "'; ng cannot represent that";
+        return failure();
+      }
+    }
+    return make(ArgKind::OptionalTensorList, Attribute(),
+                builder.getDenseBoolArrayAttr(present));
+  }
+  case fb::ArgumentValue::GraphArg: {
+    if (!graphs) {
+      error() << "a GraphArg is only allowed on a call_function node";
+      return failure();
+    }
+    const fb::GraphArg *arg = argument->value_as_GraphArg();
+    graphs->push_back(arg);
+    return make(ArgKind::Graph, builder.getStringAttr(str(arg->name())));
+  }
+  case fb::ArgumentValue::NONE:
+    error() << "has no value";
+    return failure();
+  }
+  error() << "has unknown ArgumentValue tag "
+          << static_cast<int>(argument->value_type())
+          << " (written by a newer format version? W2)";
+  return failure();
+}
+
+//===----------------------------------------------------------------------===//
+// Nodes
+//===----------------------------------------------------------------------===//
+
+LogicalResult Importer::importCall(const fb::Node *node, Scope &scope,
+                                   unsigned depth) {
+  StringRef nodeName = str(node->name());
+  SmallVector<Attribute, 8> args;
+  SmallVector<Value, 8> operands;
+  SmallVector<const fb::GraphArg *, 2> graphs;
+  if (const auto *inputs = node->inputs()) {
+    for (unsigned i = 0, e = inputs->size(); i < e; ++i)
+      if (failed(importArgument(inputs->Get(i), i, scope, args, operands, &graphs)))
+        return failure();
+  }
+  context.argument.clear();
+
+  // Outputs: one result per Output, a group per TENSOR_LIST.
+  SmallVector<Type, 4> resultTypes;
+  SmallVector<Attribute, 4> names;
+  SmallVector<int32_t, 4> groups, aliases;
+  bool anyList = false, anyAlias = false;
+  if (const auto *outputs = node->outputs()) {
+    for (unsigned i = 0, e = outputs->size(); i < e; ++i) {
+      const fb::Output *output = outputs->Get(i);
+      StringRef outName = str(output->name());
+      int32_t alias = -1;
+      if (StringRef aliasOf = str(output->alias_of()); !aliasOf.empty()) {
+        // V6: alias_of names an input (operand) of this node.
+        auto it = scope.values.find(aliasOf);
+        if (it != scope.values.end())
+          for (auto [index, operand] : llvm::enumerate(operands))
+            if (operand == it->second) {
+              alias = index;
+              break;
+            }
+        if (alias < 0) {
+          error() << "output '" << outName << "' has alias_of '" << aliasOf
+                  << "', which is not an input of this node (V6)";
+          return failure();
+        }
+        anyAlias = true;
+      }
+      aliases.push_back(alias);
+      auto checkNoNames = [&]() -> LogicalResult {
+        if (output->names() && output->names()->size() != 0) {
+          error() << "output '" << outName
+                  << "' is not a TENSOR_LIST but lists element names; ng "
+                     "cannot represent that";
+          return failure();
+        }
+        return success();
+      };
+      switch (output->kind()) {
+      case fb::OutputValueKind::TENSOR: {
+        if (failed(checkNoNames()))
+          return failure();
+        FailureOr<Type> status = failure();
+        Type type = tensorTypeFor(scope, outName, status);
+        if (failed(status))
+          return failure();
+        resultTypes.push_back(type);
+        names.push_back(builder.getStringAttr(outName));
+        groups.push_back(-1);
+        break;
+      }
+      case fb::OutputValueKind::INT:
+      case fb::OutputValueKind::BOOL:
+      case fb::OutputValueKind::FLOAT:
+        if (failed(checkNoNames()))
+          return failure();
+        resultTypes.push_back(output->kind() == fb::OutputValueKind::INT    ? i64
+                              : output->kind() == fb::OutputValueKind::BOOL ? i1
+                                                                            : f64);
+        names.push_back(builder.getStringAttr(outName));
+        groups.push_back(-1);
+        break;
+      case fb::OutputValueKind::TENSOR_LIST: {
+        if (!outName.empty()) {
+          error() << "TENSOR_LIST output is named '" << outName
+                  << "'; its name must be empty (S6)";
+          return failure();
+        }
+        anyList = true;
+        int32_t count = 0;
+        if (const auto *elements = output->names()) {
+          for (const flatbuffers::String *element : *elements) {
+            FailureOr<Type> status = failure();
+            Type type = tensorTypeFor(scope, str(element), status);
+            if (failed(status))
+              return failure();
+            resultTypes.push_back(type);
+            names.push_back(builder.getStringAttr(str(element)));
+            ++count;
+          }
+        }
+        groups.push_back(count);
+        break;
+      }
+      default:
+        error() << "output '" << outName << "' has unknown kind "
+                << static_cast<int>(output->kind())
+                << " (written by a newer format version? W2)";
+        return failure();
+      }
+    }
+  }
+
+  OperationState state(fileLoc, CallOp::getOperationName());
+  state.addOperands(operands);
+  state.addTypes(resultTypes);
+  OperationName opName = state.name;
+  state.addAttribute(CallOp::getTargetAttrName(opName),
+                     builder.getStringAttr(str(node->target())));
+  state.addAttribute(CallOp::getArgsAttrName(opName), builder.getArrayAttr(args));
+  state.addAttribute(CallOp::getNamesAttrName(opName), builder.getArrayAttr(names));
+  if (names.empty() || cast<StringAttr>(names.front()).getValue() != nodeName)
+    state.addAttribute(CallOp::getNodeAttrName(opName),
+                       builder.getStringAttr(nodeName));
+  if (anyList)
+    state.addAttribute(CallOp::getOutputGroupsAttrName(opName),
+                       builder.getDenseI32ArrayAttr(groups));
+  if (anyAlias)
+    state.addAttribute(CallOp::getAliasOfAttrName(opName),
+                       builder.getDenseI32ArrayAttr(aliases));
+  if (const auto *metadata = node->metadata(); metadata && metadata->size()) {
+    SmallVector<Attribute, 4> pairs;
+    for (const fb::KeyValue *kv : *metadata)
+      pairs.push_back(builder.getStrArrayAttr({str(kv->key()), str(kv->value())}));
+    state.addAttribute(CallOp::getMetadataAttrName(opName),
+                       builder.getArrayAttr(pairs));
+  }
+  SmallVector<Region *, 2> regions;
+  for (size_t i = 0; i < graphs.size(); ++i)
+    regions.push_back(state.addRegion());
+
+  // Subgraphs (V9) are built with their own scope (N1).
+  SmallVector<Attribute, 2> graphArgNames;
+  for (auto [region, graphArg] : llvm::zip(regions, graphs)) {
+    ErrorContext saved = context;
+    context.graphPath = (Twine(saved.graphPath.empty() ? "" : saved.graphPath + " > ") +
+                         "graph '" + str(graphArg->name()) + "' of node '" +
+                         nodeName + "'")
+                            .str();
+    context.node.clear();
+    if (failed(importGraph(graphArg->graph(), *region, nullptr, depth + 1)))
+      return failure();
+    context = saved;
+    SmallVector<Attribute, 4> argNames;
+    if (const auto *inputs = graphArg->graph()->inputs())
+      for (const flatbuffers::String *input : *inputs)
+        argNames.push_back(builder.getStringAttr(str(input)));
+    graphArgNames.push_back(builder.getArrayAttr(argNames));
+  }
+  if (!graphs.empty())
+    state.addAttribute(CallOp::getGraphArgNamesAttrName(opName),
+                       builder.getArrayAttr(graphArgNames));
+
+  Operation *op = builder.create(state);
+  // Define the results (V2).
+  for (auto [result, name] : llvm::zip(op->getResults(), names)) {
+    StringRef valueName = cast<StringAttr>(name).getValue();
+    if (!scope.values.try_emplace(valueName, result).second) {
+      error() << "duplicate value definition '" << valueName << "' (V2)";
+      return failure();
+    }
+  }
+  return success();
+}
+
+LogicalResult Importer::importOutput(const fb::Node *node, Scope &scope,
+                                     const fb::Graph *graph,
+                                     const fb::Method *method) {
+  SmallVector<Attribute, 4> args;
+  SmallVector<Value, 4> operands;
+  SmallVector<StringRef, 4> tensorNames;
+  if (const auto *inputs = node->inputs()) {
+    for (unsigned i = 0, e = inputs->size(); i < e; ++i) {
+      const fb::NamedArgument *input = inputs->Get(i);
+      if (failed(importArgument(input, i, scope, args, operands, nullptr)))
+        return failure();
+      if (input->arg()->value_type() == fb::ArgumentValue::TensorArg)
+        tensorNames.push_back(str(input->arg()->value_as_TensorArg()->name()));
+    }
+  }
+  context.argument.clear();
+  if (node->outputs() && node->outputs()->size() != 0) {
+    error() << "the OUTPUT node has outputs of its own; ng cannot represent "
+               "that";
+    return failure();
+  }
+
+  // V10: Graph.outputs are the OUTPUT node's tensor references, in order.
+  SmallVector<StringRef, 4> graphOutputs;
+  if (const auto *outputs = graph->outputs())
+    for (const flatbuffers::String *output : *outputs)
+      graphOutputs.push_back(str(output));
+  if (graphOutputs != tensorNames) {
+    auto diag = error() << "Graph.outputs [";
+    llvm::interleaveComma(graphOutputs, diag, [&](StringRef s) { diag << "'" << s << "'"; });
+    diag << "] differ from the OUTPUT node's tensor references [";
+    llvm::interleaveComma(tensorNames, diag, [&](StringRef s) { diag << "'" << s << "'"; });
+    diag << "] (V10)";
+    return failure();
+  }
+  // V7: outputs carry metadata.
+  for (StringRef name : graphOutputs)
+    if (!scope.meta.count(name)) {
+      auto it = scope.values.find(name);
+      if (it == scope.values.end() ||
+          !cast<ng::TensorType>(it->second.getType()).hasMeta()) {
+        error() << "output '" << name << "' has no tensor metadata (V7)";
+        return failure();
+      }
+    }
+
+  OperationState state(fileLoc, OutputOp::getOperationName());
+  state.addOperands(operands);
+  OperationName opName = state.name;
+  state.addAttribute(OutputOp::getArgsAttrName(opName), builder.getArrayAttr(args));
+  if (str(node->name()) != "output")
+    state.addAttribute(OutputOp::getNodeAttrName(opName),
+                       builder.getStringAttr(str(node->name())));
+  if (const auto *metadata = node->metadata(); metadata && metadata->size()) {
+    SmallVector<Attribute, 4> pairs;
+    for (const fb::KeyValue *kv : *metadata)
+      pairs.push_back(builder.getStrArrayAttr({str(kv->key()), str(kv->value())}));
+    state.addAttribute(OutputOp::getMetadataAttrName(opName),
+                       builder.getArrayAttr(pairs));
+  }
+  if (method && method->output_specs()) {
+    const auto *specs = method->output_specs();
+    if (specs->size() != graphOutputs.size()) {
+      error() << "has " << specs->size() << " output_specs for "
+              << graphOutputs.size() << " Graph.outputs (V10)";
+      return failure();
+    }
+    SmallVector<Attribute, 4> specAttrs;
+    bool anyNonDefault = false;
+    for (unsigned i = 0, e = specs->size(); i < e; ++i) {
+      const fb::OutputSpec *spec = specs->Get(i);
+      if (str(spec->name()) != graphOutputs[i]) {
+        error() << "output_specs[" << i << "] names '" << str(spec->name())
+                << "' but Graph.outputs[" << i << "] is '" << graphOutputs[i]
+                << "' (V10)";
+        return failure();
+      }
+      auto kind = static_cast<int>(spec->kind());
+      if (kind < 0 || kind > 2) {
+        error() << "output spec '" << str(spec->name()) << "' has unknown kind "
+                << kind << " (written by a newer format version? W2)";
+        return failure();
+      }
+      StringAttr target;
+      if (spec->target())
+        target = builder.getStringAttr(str(spec->target()));
+      auto outputKind = static_cast<OutputKind>(kind);
+      anyNonDefault |= outputKind != OutputKind::UserOutput || target;
+      specAttrs.push_back(OutputSpecAttr::get(ctx, outputKind, target));
+    }
+    if (anyNonDefault)
+      state.addAttribute(OutputOp::getSpecsAttrName(opName),
+                         builder.getArrayAttr(specAttrs));
+  }
+  builder.create(state);
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Graphs and methods
+//===----------------------------------------------------------------------===//
+
+LogicalResult Importer::importGraph(const fb::Graph *graph, Region &region,
+                                    const fb::Method *method, unsigned depth) {
+  if (depth > options.maxGraphDepth) {
+    error() << "subgraphs are nested more than " << options.maxGraphDepth
+            << " levels deep (W9)";
+    return failure();
+  }
+  Scope scope;
+  if (const auto *values = graph->tensor_values()) {
+    for (const fb::TensorValue *value : *values) {
+      if (!scope.meta.try_emplace(str(value->name()), value->meta()).second) {
+        error() << "tensor_values lists '" << str(value->name())
+                << "' twice; ng cannot represent that";
+        return failure();
+      }
+    }
+  }
+
+  // V2: values are defined by Graph.inputs, then the method's bindings.
+  // `roles` remembers each one until its PLACEHOLDER node restates it (V4).
+  enum class Role { Input, Constant, MutableBuffer };
+  struct Definition {
+    Role role;
+    const fb::NamedTensorRef *constant = nullptr;
+    const fb::MutableBufferSpec *buffer = nullptr;
+    bool placed = false;
+  };
+  llvm::StringMap<Definition> defined;
+  SmallVector<StringRef, 8> inputOrder;
+  auto define = [&](StringRef name, Definition def, StringRef what) -> LogicalResult {
+    if (!defined.try_emplace(name, def).second) {
+      error() << what << " '" << name << "': duplicate value definition (V2)";
+      return failure();
+    }
+    return success();
+  };
+  if (const auto *inputs = graph->inputs())
+    for (const flatbuffers::String *input : *inputs) {
+      if (failed(define(str(input), {Role::Input}, "input")))
+        return failure();
+      inputOrder.push_back(str(input));
+    }
+  if (method) {
+    if (const auto *constants = method->constants())
+      for (const fb::NamedTensorRef *constant : *constants) {
+        auto kind = static_cast<int>(constant->kind());
+        if (kind < 0 || kind > 3) {
+          error() << "constant '" << str(constant->name())
+                  << "' has unknown kind " << kind
+                  << " (written by a newer format version? W2)";
+          return failure();
+        }
+        if (constant->mutated() && constant->kind() != fb::InputKind::BUFFER) {
+          error() << "constant '" << str(constant->name())
+                  << "' is marked mutated but is not a buffer (V12)";
+          return failure();
+        }
+        if (defined.count(str(constant->name()))) {
+          error() << "'" << str(constant->name())
+                  << "' has more than one binding (V12)";
+          return failure();
+        }
+        if (failed(define(str(constant->name()), {Role::Constant, constant},
+                          "constant")))
+          return failure();
+      }
+    if (const auto *buffers = method->mutable_buffers())
+      for (const fb::MutableBufferSpec *buffer : *buffers) {
+        auto it = defined.find(str(buffer->name()));
+        if (it != defined.end()) {
+          error() << "mutable buffer '" << str(buffer->name()) << "' "
+                  << (it->second.role == Role::Constant
+                          ? "is also a constant (V12)"
+                          : "has more than one binding (V12)");
+          return failure();
+        }
+        if (failed(define(str(buffer->name()),
+                          {Role::MutableBuffer, nullptr, buffer},
+                          "mutable buffer")))
+          return failure();
+        // V7: a mutable buffer has tensor_values metadata.
+        if (!scope.meta.count(str(buffer->name()))) {
+          error() << "mutable buffer '" << str(buffer->name()) << "' (fqn '"
+                  << str(buffer->fqn()) << "') has no tensor metadata (V7)";
+          return failure();
+        }
+      }
+  }
+  // V7: inputs have metadata.
+  for (StringRef input : inputOrder)
+    if (!scope.meta.count(input)) {
+      error() << "input '" << input << "' has no tensor metadata (V7)";
+      return failure();
+    }
+
+  Block *block = new Block();
+  region.push_back(block);
+  OpBuilder::InsertionGuard guard(builder);
+  builder.setInsertionPointToEnd(block);
+
+  const auto *nodes = graph->nodes();
+  llvm::StringSet<> nodeNames;
+  SmallVector<Attribute, 8> argAttrs;
+  SmallVector<StringRef, 8> placedInputs;
+  bool seenCall = false, seenOutput = false;
+  for (unsigned i = 0, e = nodes->size(); i < e; ++i) {
+    const fb::Node *node = nodes->Get(i);
+    StringRef nodeName = str(node->name());
+    context.node = nodeName.str();
+    context.argument.clear();
+    if (seenOutput) {
+      error() << "comes after the OUTPUT node, which must be last (S1)";
+      return failure();
+    }
+    if (!nodeNames.insert(nodeName).second) {
+      error() << "duplicate node name (V1)";
+      return failure();
+    }
+    switch (node->op_kind()) {
+    case fb::OpKind::PLACEHOLDER: {
+      auto it = defined.find(nodeName);
+      if (it == defined.end()) {
+        error() << "placeholder is not a declared input or binding (V4)";
+        return failure();
+      }
+      if (seenCall) {
+        error() << "placeholder after call_function nodes; ng keeps "
+                   "placeholders first (S1)";
+        return failure();
+      }
+      const auto *outputs = node->outputs();
+      if ((node->inputs() && node->inputs()->size()) ||
+          (node->metadata() && node->metadata()->size()) || node->target() ||
+          (outputs && (outputs->size() != 1 ||
+                       str(outputs->Get(0)->name()) != nodeName ||
+                       outputs->Get(0)->alias_of() || outputs->Get(0)->names() ||
+                       outputs->Get(0)->kind() != fb::OutputValueKind::TENSOR))) {
+        error() << "placeholder carries fields other than its one output; ng "
+                   "cannot represent them";
+        return failure();
+      }
+      Definition &def = it->second;
+      def.placed = true;
+      NamedAttrList attrs;
+      attrs.append(NgDialect::getNameAttrName(), builder.getStringAttr(nodeName));
+      Type type;
+      if (def.role == Role::Constant) {
+        FailureOr<Type> converted = convertMeta(def.constant->meta(), nodeName);
+        if (failed(converted))
+          return failure();
+        type = *converted;
+        attrs.append(NgDialect::getBindingAttrName(),
+                     ConstantAttr::get(ctx, static_cast<InputKind>(def.constant->kind()),
+                                       builder.getStringAttr(str(def.constant->data_key())),
+                                       def.constant->mutated()));
+      } else {
+        FailureOr<Type> status = failure();
+        type = tensorTypeFor(scope, nodeName, status);
+        if (failed(status))
+          return failure();
+        if (def.role == Role::MutableBuffer)
+          attrs.append(NgDialect::getBindingAttrName(),
+                       MutableBufferAttr::get(ctx, builder.getStringAttr(
+                                                       str(def.buffer->fqn()))));
+        else
+          placedInputs.push_back(nodeName);
+      }
+      BlockArgument arg = block->addArgument(type, fileLoc);
+      scope.values.try_emplace(nodeName, arg);
+      argAttrs.push_back(attrs.getDictionary(ctx));
+      break;
+    }
+    case fb::OpKind::CALL_FUNCTION:
+      seenCall = true;
+      if (failed(importCall(node, scope, depth)))
+        return failure();
+      break;
+    case fb::OpKind::OUTPUT:
+      seenOutput = true;
+      if (failed(importOutput(node, scope, graph, method)))
+        return failure();
+      break;
+    default:
+      error() << "unknown op_kind " << static_cast<int>(node->op_kind())
+              << " (written by a newer format version? W2)";
+      return failure();
+    }
+  }
+  context.node.clear();
+  context.argument.clear();
+  if (!seenOutput) {
+    error() << "the graph has no OUTPUT node (S1)";
+    return failure();
+  }
+  for (auto &entry : defined)
+    if (!entry.second.placed) {
+      error() << "'" << entry.getKey()
+              << "' is defined but has no PLACEHOLDER node; ng cannot "
+                 "represent that (S1)";
+      return failure();
+    }
+  // Every tensor_values entry must describe a non-constant tensor value of
+  // this graph, or the export could not write it back.
+  for (auto &entry : scope.meta) {
+    auto value = scope.values.find(entry.getKey());
+    auto def = defined.find(entry.getKey());
+    if (value == scope.values.end() ||
+        !isa<ng::TensorType>(value->second.getType()) ||
+        (def != defined.end() && def->second.role == Role::Constant)) {
+      error() << "tensor_values has metadata for '" << entry.getKey()
+              << "', which is not a non-constant tensor of this graph; ng "
+                 "cannot represent that (S2)";
+      return failure();
+    }
+  }
+  if (placedInputs != inputOrder) {
+    error() << "Graph.inputs are not in placeholder order; ng cannot "
+               "represent that (S2)";
+    return failure();
+  }
+
+  // Store the placeholder attributes where their owner expects them.
+  Operation *owner = region.getParentOp();
+  if (auto methodOp = dyn_cast_or_null<MethodOp>(owner)) {
+    methodOp.setArgAttrsAttr(builder.getArrayAttr(argAttrs));
+    SmallVector<Type, 8> argTypes(block->getArgumentTypes());
+    auto output = cast<OutputOp>(block->getTerminator());
+    methodOp.setFunctionTypeAttr(TypeAttr::get(
+        FunctionType::get(ctx, argTypes, llvm::to_vector(output.getOperandTypes()))));
+  }
+  return success();
+}
+
+LogicalResult Importer::importMethod(const fb::Method *method, ModuleOp module) {
+  context = ErrorContext();
+  context.method = str(method->name()).str();
+  if (context.method.empty()) {
+    error() << "a method has an empty name (V12)";
+    return failure();
+  }
+  builder.setInsertionPointToEnd(module.getBody());
+  auto methodOp = MethodOp::create(builder, fileLoc, str(method->name()),
+                                   FunctionType::get(ctx, {}, {}));
+  return importGraph(method->graph(), methodOp.getBody(), method, 0);
+}
+
+OwningOpRef<ModuleOp> Importer::importProgram(StringRef buffer) {
+  const auto *bytes = reinterpret_cast<const uint8_t *>(buffer.data());
+  if (buffer.size() < 8) {
+    error() << "not an NPTG file: " << buffer.size()
+            << " bytes is too short for a flatbuffer (W1)";
+    return nullptr;
+  }
+  if (!fb::ProgramBufferHasIdentifier(bytes)) {
+    auto diag = error() << "not an NPTG file: file identifier is '";
+    for (char c : buffer.substr(4, 4))
+      diag << (llvm::isPrint(c) ? StringRef(&c, 1) : StringRef("?"));
+    diag << "', expected 'NPTG' (W1)";
+    return nullptr;
+  }
+  flatbuffers::Verifier::Options verifierOptions;
+  verifierOptions.max_depth = options.maxVerifierDepth;
+  verifierOptions.max_tables = options.maxTables;
+  flatbuffers::Verifier verifier(bytes, buffer.size(), verifierOptions);
+  if (!fb::VerifyProgramBuffer(verifier)) {
+    error() << "malformed NPTG: the flatbuffer does not verify (truncated or "
+               "corrupt offsets, a missing required field, nesting deeper "
+               "than "
+            << options.maxVerifierDepth << " tables, or more than "
+            << options.maxTables << " tables) (W9)";
+    return nullptr;
+  }
+  const fb::Program *program = fb::GetProgram(bytes);
+
+  OwningOpRef<ModuleOp> module = ModuleOp::create(fileLoc);
+  if (const flatbuffers::String *version = program->version()) {
+    StringRef v = str(version);
+    if (v != "1" && v != "1.0") {
+      error() << "unsupported program version '" << v
+              << "' (this tool reads \"1\" and \"1.0\") (W7)";
+      return nullptr;
+    }
+    (*module)->setAttr(NgDialect::getVersionAttrName(), builder.getStringAttr(v));
+  }
+  llvm::StringSet<> methodNames;
+  for (const fb::Method *method : *program->methods()) {
+    if (!methodNames.insert(str(method->name())).second) {
+      context = ErrorContext();
+      error() << "duplicate method name '" << str(method->name()) << "' (V12)";
+      return nullptr;
+    }
+    if (failed(importMethod(method, *module)))
+      return nullptr;
+  }
+  context = ErrorContext();
+  if (options.verify && failed(mlir::verify(*module)))
+    return nullptr;
+  return module;
+}
+
+OwningOpRef<ModuleOp> ng::importNativeGraph(StringRef buffer,
+                                            StringRef bufferName,
+                                            MLIRContext *context,
+                                            const ImportOptions &options) {
+  context->getOrLoadDialect<NgDialect>();
+  Importer importer(context, bufferName, options);
+  return importer.importProgram(buffer);
+}

@@ -1,0 +1,98 @@
+//===- ng-translate.cpp - NPTG <-> ng IR ----------------------------------===//
+//
+//   ng-translate --from-native-graph model.nptg -o model.mlir
+//   ng-translate --to-native-graph model.mlir -o model.nptg
+//
+// Writes are atomic: the output goes to a temporary file beside the target
+// and is renamed over it only when the translation succeeded, so a failed
+// run never leaves a partial (or clobbered) output file.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ng/InitAll.h"
+
+#include "mlir/Tools/mlir-translate/MlirTranslateMain.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <string>
+#include <vector>
+
+namespace {
+/// Finds `-o FILE` / `-o=FILE` in argv and points it at a temporary file.
+struct AtomicOutput {
+  std::string target;
+  llvm::SmallString<128> temporary;
+  std::string rewritten;
+
+  bool redirect(std::vector<char *> &args) {
+    for (size_t i = 1; i < args.size(); ++i) {
+      llvm::StringRef arg = args[i];
+      if (arg == "--")
+        return true;
+      size_t valueIndex = 0;
+      if ((arg == "-o" || arg == "--o") && i + 1 < args.size()) {
+        valueIndex = i + 1;
+        target = args[valueIndex];
+      } else if (arg.consume_front("-o=") || arg.consume_front("--o=")) {
+        valueIndex = i;
+        target = arg.str();
+      } else {
+        continue;
+      }
+      if (target == "-")
+        return true;
+      llvm::SmallString<128> model(target);
+      model += ".tmp-%%%%%%";
+      int fd;
+      if (llvm::sys::fs::createUniqueFile(model, fd, temporary)) {
+        llvm::errs() << "error: cannot create a temporary file next to '"
+                     << target << "'\n";
+        return false;
+      }
+      llvm::sys::fs::closeFile(fd);
+      rewritten = (valueIndex == i ? std::string("-o=") : std::string()) +
+                  temporary.str().str();
+      args[valueIndex] = rewritten.data();
+      return true;
+    }
+    return true;
+  }
+
+  int finish(int status) {
+    if (temporary.empty())
+      return status;
+    if (status != 0) {
+      llvm::sys::fs::remove(temporary);
+      return status;
+    }
+    if (std::error_code ec = llvm::sys::fs::rename(temporary, target)) {
+      llvm::errs() << "error: cannot write '" << target << "': "
+                   << ec.message() << "\n";
+      llvm::sys::fs::remove(temporary);
+      return 1;
+    }
+    return 0;
+  }
+};
+} // namespace
+
+int main(int argc, char **argv) {
+  ng::registerAllTranslations();
+  std::vector<char *> args(argv, argv + argc);
+  AtomicOutput output;
+  if (!output.redirect(args))
+    return 1;
+  mlir::LogicalResult result = mlir::mlirTranslateMain(
+      static_cast<int>(args.size()), args.data(),
+      "ng-translate: convert between NPTG flatbuffers and ng IR\n\n"
+      "  --from-native-graph  .nptg -> ng IR text (verified: FORMAT.md W/V "
+      "rules)\n"
+      "  --to-native-graph    ng IR text -> .nptg (deterministic bytes)\n\n"
+      "Errors name the method, node and argument at fault; a failed run "
+      "leaves no output file.\n");
+  return output.finish(mlir::failed(result) ? 1 : 0);
+}
