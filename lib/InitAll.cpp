@@ -4,6 +4,7 @@
 
 #include "ng/Dialect/NgDialect.h"
 #include "ng/Target/NativeGraph/TranslateRegistration.h"
+#include "ng/Transforms/Passes.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Transforms/Passes.h"
@@ -15,6 +16,7 @@ void ng::registerAllDialects(mlir::DialectRegistry &registry) {
 void ng::registerAllPasses() {
   // The upstream, dialect-agnostic passes (canonicalize, cse, ...).
   mlir::registerTransformsPasses();
+  ng::registerNgPasses();
 }
 
 void ng::registerAllTranslations() { registerNativeGraphTranslations(); }

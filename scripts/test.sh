@@ -1,11 +1,41 @@
 #!/usr/bin/env bash
-# Full check: install missing dependencies, build, run the test suite (ctest
-# drives the lit suite declared in test/CMakeLists.txt). Non-zero on failure.
+# Full check: install missing dependencies, build, run every test suite:
+#   - ctest, which drives the lit suite (test/, self-contained);
+#   - the conformance vectors in ../shared/conformance (skipped when absent).
+# Closes with one line "N passed, N failed" over all of them; non-zero exit
+# on any failure.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 bash scripts/install-deps.sh
 bash scripts/build.sh
-# --no-tests=error: finding no tests (e.g. enable_testing() missing from the
-# top-level CMakeLists.txt) is a failure, not a silent pass.
-ctest --test-dir build --output-on-failure --no-tests=error
+
+status=0
+# --no-tests=error: finding no tests is a failure, not a silent pass.
+ctest --test-dir build --output-on-failure --no-tests=error || status=1
+
+conformance_log=$(mktemp)
+trap 'rm -f "$conformance_log"' EXIT
+bash scripts/check-conformance.sh | tee "$conformance_log" | grep -v '^PASS: ' || status=1
+
+# One closing count: every lit test plus every conformance check.
+python3 - build/test/lit-results.json "$conformance_log" <<'PY'
+import json, re, sys
+passed = failed = 0
+try:
+    for test in json.load(open(sys.argv[1]))["tests"]:
+        code = test["code"]
+        if code in ("PASS", "XFAIL"):
+            passed += 1
+        elif code not in ("UNSUPPORTED", "EXCLUDED", "SKIPPED"):
+            failed += 1
+except (OSError, ValueError, KeyError):
+    failed += 1  # lit did not run or wrote no results
+for line in open(sys.argv[2]):
+    m = re.match(r"conformance: (\d+) passed, (\d+) failed", line)
+    if m:
+        passed += int(m.group(1))
+        failed += int(m.group(2))
+print(f"{passed} passed, {failed} failed")
+PY
+exit $status

@@ -145,7 +145,13 @@ void MethodOp::print(OpAsmPrinter &p) {
   p.printSymbolName(getSymName());
   p << '(';
   Block &entry = getBody().front();
-  llvm::interleaveComma(entry.getArguments(), p, [&](BlockArgument arg) {
+  // Real programs have hundreds of placeholders: one per line reads better.
+  bool multiline = entry.getNumArguments() > 2;
+  if (multiline)
+    p.increaseIndent();
+  llvm::interleave(entry.getArguments(), [&](BlockArgument arg) {
+    if (multiline)
+      p.printNewline();
     SmallVector<NamedAttribute> attrs;
     for (NamedAttribute attr : getArgAttrDict(arg.getArgNumber())
                                    ? getArgAttrDict(arg.getArgNumber()).getValue()
@@ -156,7 +162,11 @@ void MethodOp::print(OpAsmPrinter &p) {
       attrs.push_back(attr);
     }
     p.printRegionArgument(arg, attrs);
-  });
+  }, [&]() { p << (multiline ? "," : ", "); });
+  if (multiline) {
+    p.decreaseIndent();
+    p.printNewline();
+  }
   p << ')';
   ArrayRef<Type> results = getResultTypes();
   if (!results.empty()) {

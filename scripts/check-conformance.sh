@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# Runs the expectations of ../shared/conformance/README.md against the built
+# tools (the project's own lit suite never reads that folder):
+#   - every non-malformed .nptg imports, verifies, and exports to a file whose
+#     flatc JSON (--strict-json --defaults-json) equals the input's;
+#   - IR -> nptg -> IR prints identical text, and export is deterministic;
+#   - every file in malformed/ is rejected with a message and exit code 1.
+# Prints one line per check and a closing "conformance: N passed, N failed".
+# Usage: scripts/check-conformance.sh [CONFORMANCE_DIR]   (default ../shared/conformance)
+set -uo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+dir="${1:-$root/../shared/conformance}"
+bin="$root/build/bin"
+schema="$root/schema/native_graph.fbs"
+
+if [[ ! -d "$dir" ]]; then
+  echo "conformance: $dir not found; skipping the conformance vectors."
+  exit 0
+fi
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+passed=0
+failed=0
+pass() { passed=$((passed + 1)); echo "PASS: $1"; }
+fail() { failed=$((failed + 1)); echo "FAIL: $1${2:+ ($2)}"; }
+
+to_json() { # file.nptg outdir -> prints the JSON path
+  flatc --json --strict-json --defaults-json -o "$2" "$schema" -- "$1" 2>/dev/null &&
+    echo "$2/$(basename "${1%.*}").json"
+}
+
+for input in "$dir"/*.nptg; do
+  name=$(basename "$input" .nptg)
+  w="$work/$name"
+  mkdir -p "$w/in" "$w/out"
+  if ! "$bin/ng-translate" --from-native-graph "$input" -o "$w/a.mlir" 2>"$w/err"; then
+    fail "$name: import" "$(head -1 "$w/err")"
+    continue
+  fi
+  if ! "$bin/ng-translate" --to-native-graph "$w/a.mlir" -o "$w/b.nptg" 2>"$w/err"; then
+    fail "$name: export" "$(head -1 "$w/err")"
+    continue
+  fi
+  a=$(to_json "$input" "$w/in") && b=$(to_json "$w/b.nptg" "$w/out") &&
+    if cmp -s "$a" "$b"; then pass "$name: nptg -> IR -> nptg (flatc JSON equal)"
+    else fail "$name: nptg -> IR -> nptg" "flatc JSON differs: diff $a $b"; fi
+  "$bin/ng-translate" --from-native-graph "$w/b.nptg" -o "$w/c.mlir" 2>/dev/null
+  if cmp -s "$w/a.mlir" "$w/c.mlir"; then pass "$name: IR -> nptg -> IR (same text)"
+  else fail "$name: IR -> nptg -> IR" "text differs"; fi
+  "$bin/ng-translate" --to-native-graph "$w/a.mlir" -o "$w/d.nptg" 2>/dev/null
+  if cmp -s "$w/b.nptg" "$w/d.nptg"; then pass "$name: export is deterministic"
+  else fail "$name: export is deterministic" "bytes differ"; fi
+done
+
+for input in "$dir"/malformed/*; do
+  [[ -f "$input" ]] || continue
+  name="malformed/$(basename "$input")"
+  "$bin/ng-translate" --from-native-graph "$input" -o "$work/m.mlir" 2>"$work/err"
+  rc=$?
+  if [[ $rc -eq 1 && -s "$work/err" && ! -e "$work/m.mlir" ]]; then
+    pass "$name: rejected: $(head -1 "$work/err" | sed 's/^[^ ]*: error: //')"
+  else
+    fail "$name" "exit code $rc, no message or output left behind"
+  fi
+done
+
+echo "conformance: $passed passed, $failed failed"
+[[ $failed -eq 0 ]]

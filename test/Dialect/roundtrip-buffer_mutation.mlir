@@ -1,0 +1,35 @@
+// RUN: ng-opt %s | ng-opt | FileCheck %s
+// RUN: ng-opt %s > %t.1 && ng-opt %t.1 > %t.2 && diff %t.1 %t.2
+// RUN: ng-opt %s -mlir-print-op-generic | ng-opt > %t.3 && diff %t.1 %t.3
+
+// The IR form of conformance/buffer_mutation.json: a persistent buffer that
+// the graph writes on every call.
+//
+// - b_count is a NamedTensorRef of kind BUFFER with mutated = true (S2, A3):
+//   #ng.constant<buffer, "count", mutated> (V12 allows `mutated` only here).
+// - The write-back is OutputSpec{kind BUFFER_MUTATION, target "count"}: the
+//   output operand is prefixed `buffer_mutation "count"` (N5, V11). The other
+//   output is a USER_OUTPUT and prints bare.
+// - `other: 1` is an IntArg literal standing for a Scalar argument.
+
+// CHECK-LABEL: ng.method @forward(
+// CHECK-SAME:    %b_count: !ng.tensor<f32[1]> {ng.binding = #ng.constant<buffer, "count", mutated>},
+// CHECK-SAME:    %x: !ng.tensor<f32[3]>)
+// CHECK-SAME:    -> (!ng.tensor<f32[1]>, !ng.tensor<f32[3]>) {
+// CHECK-NEXT:    %aten_add_tensor = ng.call "torch.ops.aten.add.Tensor"(self: %b_count, other: 1, alpha: 1) : (!ng.tensor<f32[1]>) -> !ng.tensor<f32[1]>
+// CHECK-NEXT:    %aten_add_tensor_1 = ng.call "torch.ops.aten.add.Tensor"(self: %x, other: %aten_add_tensor, alpha: 1) : (!ng.tensor<f32[3]>, !ng.tensor<f32[1]>) -> !ng.tensor<f32[3]>
+// CHECK-NEXT:    ng.output(buffer_mutation "count" %aten_add_tensor, %aten_add_tensor_1) : !ng.tensor<f32[1]>, !ng.tensor<f32[3]>
+
+module attributes {ng.version = "1.0"} {
+  ng.method @forward(
+      %b_count: !ng.tensor<f32[1]> {ng.binding = #ng.constant<buffer, "count", mutated>},
+      %x: !ng.tensor<f32[3]>) -> (!ng.tensor<f32[1]>, !ng.tensor<f32[3]>) {
+    %aten_add_tensor = ng.call "torch.ops.aten.add.Tensor"(self: %b_count, other: 1, alpha: 1)
+        : (!ng.tensor<f32[1]>) -> !ng.tensor<f32[1]>
+    %aten_add_tensor_1 = ng.call "torch.ops.aten.add.Tensor"(
+        self: %x, other: %aten_add_tensor, alpha: 1)
+        : (!ng.tensor<f32[3]>, !ng.tensor<f32[1]>) -> !ng.tensor<f32[3]>
+    ng.output(buffer_mutation "count" %aten_add_tensor, %aten_add_tensor_1)
+        : !ng.tensor<f32[1]>, !ng.tensor<f32[3]>
+  }
+}

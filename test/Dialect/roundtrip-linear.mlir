@@ -1,0 +1,34 @@
+// RUN: ng-opt %s | ng-opt | FileCheck %s
+// RUN: ng-opt %s > %t.1 && ng-opt %t.1 > %t.2 && diff %t.1 %t.2
+// RUN: ng-opt %s -mlir-print-op-generic | ng-opt > %t.3 && diff %t.1 %t.3
+
+// The IR form of conformance/linear.json: parameters bound by NamedTensorRef.
+//
+// - p_weight and p_bias are PLACEHOLDER nodes that come before the user input
+//   x (S1); they stay block arguments in node order.
+// - Each NamedTensorRef (S2) is the argument's `ng.binding`:
+//   #ng.constant<kind, "data_key">; kind PARAMETER = `parameter` (W3
+//   InputKind), data_key is the program-wide constant key (N3).
+// - The NamedTensorRef.meta is the argument type; constants have no
+//   tensor_values entry (S2).
+
+// CHECK-LABEL: ng.method @forward(
+// CHECK-SAME:    %p_weight: !ng.tensor<f32[4, 4]> {ng.binding = #ng.constant<parameter, "weight">},
+// CHECK-SAME:    %p_bias: !ng.tensor<f32[4]> {ng.binding = #ng.constant<parameter, "bias">},
+// CHECK-SAME:    %x: !ng.tensor<f32[1, 4]>)
+// CHECK-SAME:    -> !ng.tensor<f32[1, 4]> {
+// CHECK-NEXT:    %aten_linear_default = ng.call "torch.ops.aten.linear.default"(input: %x, weight: %p_weight, bias: %p_bias) : (!ng.tensor<f32[1, 4]>, !ng.tensor<f32[4, 4]>, !ng.tensor<f32[4]>) -> !ng.tensor<f32[1, 4]>
+// CHECK-NEXT:    ng.output(%aten_linear_default) : !ng.tensor<f32[1, 4]>
+
+module attributes {ng.version = "1.0"} {
+  ng.method @forward(
+      %p_weight: !ng.tensor<f32[4, 4]> {ng.binding = #ng.constant<parameter, "weight">},
+      %p_bias: !ng.tensor<f32[4]> {ng.binding = #ng.constant<parameter, "bias">},
+      %x: !ng.tensor<f32[1, 4]>) -> !ng.tensor<f32[1, 4]> {
+    %aten_linear_default = ng.call "torch.ops.aten.linear.default"(
+        input: %x, weight: %p_weight, bias: %p_bias)
+        : (!ng.tensor<f32[1, 4]>, !ng.tensor<f32[4, 4]>, !ng.tensor<f32[4]>)
+        -> !ng.tensor<f32[1, 4]>
+    ng.output(%aten_linear_default) : !ng.tensor<f32[1, 4]>
+  }
+}
