@@ -1,0 +1,253 @@
+//===- translate_bench.cpp - time NPTG import/export in process -----------===//
+//
+// ng-bench-translate FILE.nptg [--reps=N] [--import-only] [--no-verify]
+//                              [--check]
+//
+// Maps FILE.nptg (llvm::MemoryBuffer::getFile) and times, over N
+// repetitions, each in a fresh single-threaded MLIRContext:
+//   import     importNativeGraph (flatbuffers verify + IR build + ng verifier)
+//   roundtrip  importNativeGraph + exportNativeGraph into a SmallVector
+//   export     exportNativeGraph alone (of a module imported untimed)
+// Context creation/dialect loading and module destruction are outside the
+// timed regions. Prints one JSON line on stdout: min and median milliseconds
+// per phase, node count (all Graph.nodes of all methods, subgraphs included)
+// and ns/node for import. See bench/README.md.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ng/InitAll.h"
+#include "ng/Target/NativeGraph/Export.h"
+#include "ng/Target/NativeGraph/Import.h"
+#include "ng/Target/NativeGraph/native_graph_generated.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/OwningOpRef.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+#include <chrono>
+#include <memory>
+#include <sys/resource.h>
+#include <vector>
+
+using namespace llvm;
+
+static cl::opt<std::string> inputFilename(cl::Positional,
+                                          cl::desc("<input .nptg>"),
+                                          cl::Required);
+static cl::opt<unsigned> reps("reps", cl::desc("Repetitions per phase"),
+                              cl::init(5));
+static cl::opt<bool> importOnly("import-only",
+                                cl::desc("Time only the import phase"),
+                                cl::init(false));
+static cl::opt<bool> noVerify(
+    "no-verify",
+    cl::desc("Import with ImportOptions::verify = false (skip ng verifier)"),
+    cl::init(false));
+static cl::opt<bool> check(
+    "check",
+    cl::desc("Also check (untimed) that export is deterministic and that its "
+             "output re-imports and re-exports to the same bytes"),
+    cl::init(false));
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double msSince(Clock::time_point t0) {
+  return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
+}
+
+struct Stats {
+  double min = 0, median = 0;
+};
+
+Stats summarize(std::vector<double> v) {
+  Stats s;
+  if (v.empty())
+    return s;
+  std::sort(v.begin(), v.end());
+  s.min = v.front();
+  size_t n = v.size();
+  s.median = n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+  return s;
+}
+
+json::Object toJSON(const Stats &s) {
+  return json::Object{{"min", s.min}, {"median", s.median}};
+}
+
+/// Graph.nodes of `g` plus those of its GraphArg subgraphs.
+uint64_t countNodes(const native_backend::Graph *g) {
+  if (!g || !g->nodes())
+    return 0;
+  uint64_t n = g->nodes()->size();
+  for (const native_backend::Node *node : *g->nodes()) {
+    if (!node->inputs())
+      continue;
+    for (const native_backend::NamedArgument *na : *node->inputs()) {
+      const native_backend::Argument *arg = na->arg();
+      if (const auto *ga = arg ? arg->value_as_GraphArg() : nullptr)
+        n += countNodes(ga->graph());
+    }
+  }
+  return n;
+}
+
+/// A fresh context, like one ng-translate run gets.
+std::unique_ptr<mlir::MLIRContext> makeContext() {
+  mlir::DialectRegistry registry;
+  ng::registerAllDialects(registry);
+  auto ctx = std::make_unique<mlir::MLIRContext>(registry);
+  ctx->disableMultithreading();
+  ctx->loadAllAvailableDialects();
+  return ctx;
+}
+
+int fail(const Twine &msg) {
+  errs() << "ng-bench-translate: " << msg << "\n";
+  return 1;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  InitLLVM y(argc, argv);
+  cl::ParseCommandLineOptions(
+      argc, argv, "ng NPTG import/export benchmark (one JSON line on stdout)\n");
+  if (reps == 0)
+    return fail("--reps must be at least 1");
+
+  // mmap (no null terminator needed, never volatile): import reads in place.
+  auto fileOrErr = MemoryBuffer::getFile(inputFilename, /*IsText=*/false,
+                                         /*RequiresNullTerminator=*/false);
+  if (std::error_code ec = fileOrErr.getError())
+    return fail("cannot open '" + inputFilename + "': " + ec.message());
+  std::unique_ptr<MemoryBuffer> file = std::move(*fileOrErr);
+  StringRef bytes = file->getBuffer();
+
+  // Count nodes straight from the flatbuffer (independent of the IR shape).
+  uint64_t nodes = 0;
+  {
+    flatbuffers::Verifier::Options vopts;
+    vopts.max_tables = 1ul << 31;
+    vopts.max_depth = 1024;
+    vopts.max_size = FLATBUFFERS_MAX_BUFFER_SIZE;
+    flatbuffers::Verifier verifier(
+        reinterpret_cast<const uint8_t *>(bytes.data()), bytes.size(), vopts);
+    if (!native_backend::VerifyProgramBuffer(verifier))
+      return fail("'" + inputFilename + "' is not a valid NPTG flatbuffer");
+    const native_backend::Program *program =
+        native_backend::GetProgram(bytes.data());
+    for (const native_backend::Method *m : *program->methods())
+      nodes += countNodes(m->graph());
+  }
+
+  ng::ImportOptions options;
+  options.verify = !noVerify;
+
+  auto import = [&](mlir::MLIRContext *ctx) {
+    return ng::importNativeGraph(bytes, inputFilename, ctx, options);
+  };
+
+  std::vector<double> importMs, roundTripMs, exportMs;
+  size_t exportBytes = 0;
+  for (unsigned r = 0; r < reps; ++r) {
+    // (a) import.
+    {
+      auto ctx = makeContext();
+      auto t0 = Clock::now();
+      mlir::OwningOpRef<mlir::ModuleOp> module = import(ctx.get());
+      double ms = msSince(t0);
+      if (!module)
+        return fail("import of '" + inputFilename + "' failed");
+      importMs.push_back(ms);
+
+      // (c) export alone, of the module just imported.
+      if (!importOnly) {
+        SmallVector<uint8_t, 0> out;
+        auto t1 = Clock::now();
+        if (failed(ng::exportNativeGraph(*module, out)))
+          return fail("export failed");
+        exportMs.push_back(msSince(t1));
+        exportBytes = out.size();
+      }
+    }
+    if (importOnly)
+      continue;
+    // (b) import + export round trip.
+    {
+      auto ctx = makeContext();
+      SmallVector<uint8_t, 0> out;
+      mlir::OwningOpRef<mlir::ModuleOp> module;
+      auto t0 = Clock::now();
+      module = import(ctx.get());
+      if (!module)
+        return fail("import of '" + inputFilename + "' failed");
+      if (failed(ng::exportNativeGraph(*module, out)))
+        return fail("export failed");
+      roundTripMs.push_back(msSince(t0));
+    }
+  }
+
+  json::Object result{
+      {"file", inputFilename.getValue()},
+      {"bytes", static_cast<int64_t>(bytes.size())},
+      {"nodes", static_cast<int64_t>(nodes)},
+      {"reps", static_cast<int64_t>(reps.getValue())},
+      {"verify", !noVerify},
+  };
+  Stats imp = summarize(importMs);
+  result["import_ms"] = toJSON(imp);
+  if (nodes) {
+    result["import_ns_per_node"] = imp.min * 1e6 / double(nodes);
+    result["import_ns_per_node_median"] = imp.median * 1e6 / double(nodes);
+  }
+  if (!importOnly) {
+    result["roundtrip_ms"] = toJSON(summarize(roundTripMs));
+    Stats exp = summarize(exportMs);
+    result["export_ms"] = toJSON(exp);
+    if (nodes)
+      result["export_ns_per_node"] = exp.min * 1e6 / double(nodes);
+    result["export_bytes"] = static_cast<int64_t>(exportBytes);
+  }
+
+  if (check) {
+    // Untimed: export twice must agree (determinism), and export(import(
+    // export(x))) must equal export(x) (the IR survives the wire).
+    auto ctx = makeContext();
+    mlir::OwningOpRef<mlir::ModuleOp> m1 = import(ctx.get());
+    SmallVector<uint8_t, 0> a, b, c;
+    if (!m1 || failed(ng::exportNativeGraph(*m1, a)) ||
+        failed(ng::exportNativeGraph(*m1, b)))
+      return fail("--check: import/export failed");
+    StringRef aBytes(reinterpret_cast<const char *>(a.data()), a.size());
+    mlir::OwningOpRef<mlir::ModuleOp> m2 =
+        ng::importNativeGraph(aBytes, "<exported>", ctx.get(), options);
+    if (!m2 || failed(ng::exportNativeGraph(*m2, c)))
+      return fail("--check: re-import of the exported bytes failed");
+    bool deterministic = a == b;
+    bool stable = a == c;
+    result["check_deterministic"] = deterministic;
+    result["check_reexport_identical"] = stable;
+    if (!deterministic || !stable) {
+      outs() << formatv("{0}", json::Value(std::move(result))) << "\n";
+      return fail("--check failed");
+    }
+  }
+
+  struct rusage ru;
+  if (getrusage(RUSAGE_SELF, &ru) == 0)
+    result["max_rss_kb"] = static_cast<int64_t>(ru.ru_maxrss);
+
+  outs() << formatv("{0}", json::Value(std::move(result))) << "\n";
+  return 0;
+}
