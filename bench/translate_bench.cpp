@@ -81,10 +81,6 @@ Stats summarize(std::vector<double> v) {
   return s;
 }
 
-json::Object toJSON(const Stats &s) {
-  return json::Object{{"min", s.min}, {"median", s.median}};
-}
-
 /// Graph.nodes of `g` plus those of its GraphArg subgraphs.
 uint64_t countNodes(const native_backend::Graph *g) {
   if (!g || !g->nodes())
@@ -140,7 +136,6 @@ int main(int argc, char **argv) {
     flatbuffers::Verifier::Options vopts;
     vopts.max_tables = 1ul << 31;
     vopts.max_depth = 1024;
-    vopts.max_size = FLATBUFFERS_MAX_BUFFER_SIZE;
     flatbuffers::Verifier verifier(
         reinterpret_cast<const uint8_t *>(bytes.data()), bytes.size(), vopts);
     if (!native_backend::VerifyProgramBuffer(verifier))
@@ -198,26 +193,31 @@ int main(int argc, char **argv) {
     }
   }
 
-  json::Object result{
-      {"file", inputFilename.getValue()},
-      {"bytes", static_cast<int64_t>(bytes.size())},
-      {"nodes", static_cast<int64_t>(nodes)},
-      {"reps", static_cast<int64_t>(reps.getValue())},
-      {"verify", !noVerify},
+  // One JSON line, hand-formatted so times print as fixed decimals.
+  std::string line;
+  raw_string_ostream os(line);
+  auto stats = [&](StringRef key, const std::vector<double> &v) {
+    Stats s = summarize(v);
+    os << formatv(", \"{0}\": {{\"min\": {1:F3}, \"median\": {2:F3}}", key,
+                  s.min, s.median);
+    return s;
   };
-  Stats imp = summarize(importMs);
-  result["import_ms"] = toJSON(imp);
-  if (nodes) {
-    result["import_ns_per_node"] = imp.min * 1e6 / double(nodes);
-    result["import_ns_per_node_median"] = imp.median * 1e6 / double(nodes);
-  }
-  if (!importOnly) {
-    result["roundtrip_ms"] = toJSON(summarize(roundTripMs));
-    Stats exp = summarize(exportMs);
-    result["export_ms"] = toJSON(exp);
+  auto perNode = [&](StringRef key, double ms) {
     if (nodes)
-      result["export_ns_per_node"] = exp.min * 1e6 / double(nodes);
-    result["export_bytes"] = static_cast<int64_t>(exportBytes);
+      os << formatv(", \"{0}\": {1:F1}", key, ms * 1e6 / double(nodes));
+  };
+  os << "{\"file\": " << formatv("{0}", json::Value(inputFilename.getValue()))
+     << ", \"bytes\": " << bytes.size() << ", \"nodes\": " << nodes
+     << ", \"reps\": " << reps.getValue()
+     << ", \"verify\": " << (noVerify ? "false" : "true");
+  Stats imp = stats("import_ms", importMs);
+  perNode("import_ns_per_node", imp.min);
+  perNode("import_ns_per_node_median", imp.median);
+  if (!importOnly) {
+    stats("roundtrip_ms", roundTripMs);
+    Stats exp = stats("export_ms", exportMs);
+    perNode("export_ns_per_node", exp.min);
+    os << ", \"export_bytes\": " << exportBytes;
   }
 
   if (check) {
@@ -236,18 +236,18 @@ int main(int argc, char **argv) {
       return fail("--check: re-import of the exported bytes failed");
     bool deterministic = a == b;
     bool stable = a == c;
-    result["check_deterministic"] = deterministic;
-    result["check_reexport_identical"] = stable;
+    os << ", \"check_deterministic\": " << (deterministic ? "true" : "false")
+       << ", \"check_reexport_identical\": " << (stable ? "true" : "false");
     if (!deterministic || !stable) {
-      outs() << formatv("{0}", json::Value(std::move(result))) << "\n";
+      outs() << line << "}\n";
       return fail("--check failed");
     }
   }
 
   struct rusage ru;
   if (getrusage(RUSAGE_SELF, &ru) == 0)
-    result["max_rss_kb"] = static_cast<int64_t>(ru.ru_maxrss);
-
-  outs() << formatv("{0}", json::Value(std::move(result))) << "\n";
+    os << ", \"max_rss_kb\": " << static_cast<int64_t>(ru.ru_maxrss);
+  os << "}";
+  outs() << line << "\n";
   return 0;
 }

@@ -17,7 +17,46 @@ using namespace ng;
 #define GET_ATTRDEF_CLASSES
 #include "ng/Dialect/NgAttrs.cpp.inc"
 
+namespace {
+/// Names repeated tensor types so the printed IR states each one once, at the
+/// top (`!f32_1x1to64x256 = !ng.tensor<f32[1, 1:64, 256]>`): big programs
+/// repeat a few dozen shapes tens of thousands of times, and parsing a type
+/// by alias is a map lookup instead of a nested parse.
+/// `--mlir-print-local-scope` prints types inline instead.
+struct NgOpAsmInterface : public OpAsmDialectInterface {
+  using OpAsmDialectInterface::OpAsmDialectInterface;
+
+  AliasResult getAlias(Type type, raw_ostream &os) const override {
+    auto tensor = dyn_cast<ng::TensorType>(type);
+    if (!tensor || !tensor.hasMeta())
+      return AliasResult::NoAlias;
+    os << tensor.getElementType() << '_';
+    if (tensor.getSizes().empty())
+      os << "scalar";
+    llvm::interleave(
+        tensor.getSizes(), os,
+        [&](DimRange d) {
+          os << (d.min < 0 ? "n" : "") << std::abs(d.min);
+          if (d.isStatic())
+            return;
+          os << "to";
+          if (d.max < 0)
+            os << "inf";
+          else
+            os << d.max;
+        },
+        "x");
+    if (!tensor.isContiguous())
+      os << "_perm";
+    if (tensor.getQuant())
+      os << (isa<AffineGroupAttr>(tensor.getQuant()) ? "_affine" : "_packed");
+    return AliasResult::FinalAlias;
+  }
+};
+} // namespace
+
 void NgDialect::initialize() {
+  addInterfaces<NgOpAsmInterface>();
   addTypes<
 #define GET_TYPEDEF_LIST
 #include "ng/Dialect/NgTypes.cpp.inc"

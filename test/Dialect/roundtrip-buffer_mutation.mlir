@@ -1,4 +1,4 @@
-// RUN: ng-opt %s | ng-opt | FileCheck %s
+// RUN: ng-opt %s | ng-opt -mlir-print-local-scope | FileCheck %s
 // RUN: ng-opt %s > %t.1 && ng-opt %t.1 > %t.2 && diff %t.1 %t.2
 // RUN: ng-opt %s -mlir-print-op-generic | ng-opt > %t.3 && diff %t.1 %t.3
 
@@ -13,9 +13,9 @@
 // - `other: 1` is an IntArg literal standing for a Scalar argument.
 
 // CHECK-LABEL: ng.method @forward(
-// CHECK-SAME:    %b_count: !ng.tensor<f32[1]> {ng.binding = #ng.constant<buffer, "count", mutated>},
-// CHECK-SAME:    %x: !ng.tensor<f32[3]>)
-// CHECK-SAME:    -> (!ng.tensor<f32[1]>, !ng.tensor<f32[3]>) {
+// CHECK:         %b_count: !ng.tensor<f32[1]> {ng.binding = #ng.constant<buffer, "count", mutated>}
+// CHECK:         %x: !ng.tensor<f32[3]>
+// CHECK:         -> (!ng.tensor<f32[1]>, !ng.tensor<f32[3]>) {
 // CHECK-NEXT:    %aten_add_tensor = ng.call "torch.ops.aten.add.Tensor"(self: %b_count, other: 1, alpha: 1) : (!ng.tensor<f32[1]>) -> !ng.tensor<f32[1]>
 // CHECK-NEXT:    %aten_add_tensor_1 = ng.call "torch.ops.aten.add.Tensor"(self: %x, other: %aten_add_tensor, alpha: 1) : (!ng.tensor<f32[3]>, !ng.tensor<f32[1]>) -> !ng.tensor<f32[3]>
 // CHECK-NEXT:    ng.output(buffer_mutation "count" %aten_add_tensor, %aten_add_tensor_1) : !ng.tensor<f32[1]>, !ng.tensor<f32[3]>

@@ -1,4 +1,4 @@
-// RUN: ng-opt %s | ng-opt | FileCheck %s
+// RUN: ng-opt %s | ng-opt -mlir-print-local-scope | FileCheck %s
 // RUN: ng-opt %s > %t.1 && ng-opt %t.1 > %t.2 && diff %t.1 %t.2
 // RUN: ng-opt %s -mlir-print-op-generic | ng-opt > %t.3 && diff %t.1 %t.3
 
@@ -15,10 +15,10 @@
 // - The write-back names the buffer's fqn: `buffer_mutation "k_cache"` (N5, V11).
 
 // CHECK-LABEL: ng.method @forward(
-// CHECK-SAME:    %b_k_cache: !ng.tensor<f32[1, 8, 4]> {ng.binding = #ng.mutable_buffer<"k_cache">},
-// CHECK-SAME:    %k_new: !ng.tensor<f32[1, 1, 4]>,
-// CHECK-SAME:    %pos: !ng.tensor<i64[1]>)
-// CHECK-SAME:    -> (!ng.tensor<f32[1, 8, 4]>, !ng.tensor<f32[1, 4]>) {
+// CHECK:         %b_k_cache: !ng.tensor<f32[1, 8, 4]> {ng.binding = #ng.mutable_buffer<"k_cache">}
+// CHECK:         %k_new: !ng.tensor<f32[1, 1, 4]>
+// CHECK:         %pos: !ng.tensor<i64[1]>
+// CHECK:         -> (!ng.tensor<f32[1, 8, 4]>, !ng.tensor<f32[1, 4]>) {
 // CHECK-NEXT:    %aten_index_put_default = ng.call "torch.ops.aten.index_put.default"(self: %b_k_cache, indices: [none, %pos], values: %k_new, accumulate: false) : (!ng.tensor<f32[1, 8, 4]>, !ng.tensor<i64[1]>, !ng.tensor<f32[1, 1, 4]>) -> !ng.tensor<f32[1, 8, 4]>
 // CHECK-NEXT:    %aten_sum_dim_int_list = ng.call "torch.ops.aten.sum.dim_IntList"(self: %aten_index_put_default, dim: [1], keepdim: false, dtype: none) : (!ng.tensor<f32[1, 8, 4]>) -> !ng.tensor<f32[1, 4]>
 // CHECK-NEXT:    ng.output(buffer_mutation "k_cache" %aten_index_put_default, %aten_sum_dim_int_list) : !ng.tensor<f32[1, 8, 4]>, !ng.tensor<f32[1, 4]>

@@ -1,4 +1,4 @@
-// RUN: ng-opt %s | ng-opt | FileCheck %s
+// RUN: ng-opt %s | ng-opt -mlir-print-local-scope | FileCheck %s
 // RUN: ng-opt %s > %t.1 && ng-opt %t.1 > %t.2 && diff %t.1 %t.2
 // RUN: ng-opt %s -mlir-print-op-generic | ng-opt > %t.3 && diff %t.1 %t.3
 
@@ -13,10 +13,10 @@
 //   tensor_values entry (S2).
 
 // CHECK-LABEL: ng.method @forward(
-// CHECK-SAME:    %p_weight: !ng.tensor<f32[4, 4]> {ng.binding = #ng.constant<parameter, "weight">},
-// CHECK-SAME:    %p_bias: !ng.tensor<f32[4]> {ng.binding = #ng.constant<parameter, "bias">},
-// CHECK-SAME:    %x: !ng.tensor<f32[1, 4]>)
-// CHECK-SAME:    -> !ng.tensor<f32[1, 4]> {
+// CHECK:         %p_weight: !ng.tensor<f32[4, 4]> {ng.binding = #ng.constant<parameter, "weight">}
+// CHECK:         %p_bias: !ng.tensor<f32[4]> {ng.binding = #ng.constant<parameter, "bias">}
+// CHECK:         %x: !ng.tensor<f32[1, 4]>
+// CHECK:         -> !ng.tensor<f32[1, 4]> {
 // CHECK-NEXT:    %aten_linear_default = ng.call "torch.ops.aten.linear.default"(input: %x, weight: %p_weight, bias: %p_bias) : (!ng.tensor<f32[1, 4]>, !ng.tensor<f32[4, 4]>, !ng.tensor<f32[4]>) -> !ng.tensor<f32[1, 4]>
 // CHECK-NEXT:    ng.output(%aten_linear_default) : !ng.tensor<f32[1, 4]>
 

@@ -501,29 +501,26 @@ LogicalResult Importer::importCall(const fb::Node *node, Scope &scope,
     }
   }
 
+  // Inherent attributes go straight into the op's properties: building an
+  // attribute dictionary per node would cost a sort and a hash per node.
   OperationState state(fileLoc, CallOp::getOperationName());
   state.addOperands(operands);
   state.addTypes(resultTypes);
-  OperationName opName = state.name;
-  state.addAttribute(CallOp::getTargetAttrName(opName),
-                     builder.getStringAttr(str(node->target())));
-  state.addAttribute(CallOp::getArgsAttrName(opName), builder.getArrayAttr(args));
-  state.addAttribute(CallOp::getNamesAttrName(opName), builder.getArrayAttr(names));
+  auto &props = state.getOrAddProperties<CallOp::Properties>();
+  props.target = builder.getStringAttr(str(node->target()));
+  props.args = builder.getArrayAttr(args);
+  props.names = builder.getArrayAttr(names);
   if (names.empty() || cast<StringAttr>(names.front()).getValue() != nodeName)
-    state.addAttribute(CallOp::getNodeAttrName(opName),
-                       builder.getStringAttr(nodeName));
+    props.node = builder.getStringAttr(nodeName);
   if (anyList)
-    state.addAttribute(CallOp::getOutputGroupsAttrName(opName),
-                       builder.getDenseI32ArrayAttr(groups));
+    props.output_groups = builder.getDenseI32ArrayAttr(groups);
   if (anyAlias)
-    state.addAttribute(CallOp::getAliasOfAttrName(opName),
-                       builder.getDenseI32ArrayAttr(aliases));
+    props.alias_of = builder.getDenseI32ArrayAttr(aliases);
   if (const auto *metadata = node->metadata(); metadata && metadata->size()) {
     SmallVector<Attribute, 4> pairs;
     for (const fb::KeyValue *kv : *metadata)
       pairs.push_back(builder.getStrArrayAttr({str(kv->key()), str(kv->value())}));
-    state.addAttribute(CallOp::getMetadataAttrName(opName),
-                       builder.getArrayAttr(pairs));
+    props.metadata = builder.getArrayAttr(pairs);
   }
   SmallVector<Region *, 2> regions;
   for (size_t i = 0; i < graphs.size(); ++i)
@@ -548,8 +545,8 @@ LogicalResult Importer::importCall(const fb::Node *node, Scope &scope,
     graphArgNames.push_back(builder.getArrayAttr(argNames));
   }
   if (!graphs.empty())
-    state.addAttribute(CallOp::getGraphArgNamesAttrName(opName),
-                       builder.getArrayAttr(graphArgNames));
+    state.getOrAddProperties<CallOp::Properties>().graph_arg_names =
+        builder.getArrayAttr(graphArgNames);
 
   Operation *op = builder.create(state);
   // Define the results (V2).
@@ -611,17 +608,15 @@ LogicalResult Importer::importOutput(const fb::Node *node, Scope &scope,
 
   OperationState state(fileLoc, OutputOp::getOperationName());
   state.addOperands(operands);
-  OperationName opName = state.name;
-  state.addAttribute(OutputOp::getArgsAttrName(opName), builder.getArrayAttr(args));
+  auto &props = state.getOrAddProperties<OutputOp::Properties>();
+  props.args = builder.getArrayAttr(args);
   if (str(node->name()) != "output")
-    state.addAttribute(OutputOp::getNodeAttrName(opName),
-                       builder.getStringAttr(str(node->name())));
+    props.node = builder.getStringAttr(str(node->name()));
   if (const auto *metadata = node->metadata(); metadata && metadata->size()) {
     SmallVector<Attribute, 4> pairs;
     for (const fb::KeyValue *kv : *metadata)
       pairs.push_back(builder.getStrArrayAttr({str(kv->key()), str(kv->value())}));
-    state.addAttribute(OutputOp::getMetadataAttrName(opName),
-                       builder.getArrayAttr(pairs));
+    props.metadata = builder.getArrayAttr(pairs);
   }
   if (method && method->output_specs()) {
     const auto *specs = method->output_specs();
@@ -654,8 +649,7 @@ LogicalResult Importer::importOutput(const fb::Node *node, Scope &scope,
       specAttrs.push_back(OutputSpecAttr::get(ctx, outputKind, target));
     }
     if (anyNonDefault)
-      state.addAttribute(OutputOp::getSpecsAttrName(opName),
-                         builder.getArrayAttr(specAttrs));
+      props.specs = builder.getArrayAttr(specAttrs);
   }
   builder.create(state);
   return success();
