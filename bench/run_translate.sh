@@ -155,7 +155,7 @@ machine_info() {
   echo "- Machine: $(nproc) CPUs ($cpu), $mem RAM, $(uname -sr)"
   echo "- Tools: $("$FLATC" --version 2>/dev/null || echo flatc?), $("$PYTHON" --version 2>&1)," \
        "ng $(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo '?')$(git -C "$ROOT" diff --quiet 2>/dev/null || echo '+dirty')," \
-       "LLVM $("$NG_TRANSLATE" --version 2>/dev/null | awk '/LLVM version/ { print $3; exit }')"
+       "LLVM $("$NG_TRANSLATE" --version 2>/dev/null | awk '/LLVM version/ { print $NF; exit }')"
   echo "- Date: $(date -u +%Y-%m-%d)"
 }
 
@@ -179,7 +179,7 @@ if [ "$SCALING" = 1 ]; then
       "$(json_get "$SCRATCH/bench.json" nodes)" "$(mb "$prog")" \
       "$(json_get "$SCRATCH/bench.json" import_ms.min)" \
       "$(json_get "$SCRATCH/bench.json" import_ms.median)" \
-      "$(json_get "$SCRATCH/bench.json" import_ns_per_node)" "$r" \
+      "$(per_node "$(json_get "$SCRATCH/bench.json" import_ms.min)" "$(json_get "$SCRATCH/bench.json" nodes)")" "$r" \
       "$(awk -v k="$(json_get "$SCRATCH/bench.json" max_rss_kb)" 'BEGIN { printf "%.0f", k / 1024 }')"
   done
   exit 0
@@ -207,9 +207,9 @@ if [ -x "$NG_BENCH" ]; then
   "$NG_BENCH" "$PROGRAM" --reps "$REPS" > "$SCRATCH/bench.json"
   g() { json_get "$SCRATCH/bench.json" "$1"; }
   bench_rss=$(awk -v k="$(g max_rss_kb)" 'BEGIN { printf "%.0f", k / 1024 }')
-  row "ng library: import (verify + IR + ng verifier)" "$(g import_ms.min) / $(g import_ms.median)" "$(g import_ns_per_node)" "" "min / median of $REPS"
+  row "ng library: import (verify + IR + ng verifier)" "$(g import_ms.min) / $(g import_ms.median)" "$(per_node "$(g import_ms.min)" "$NODES_ACTUAL")" "" "min / median of $REPS"
   row "ng library: import + export (in process)" "$(g roundtrip_ms.min) / $(g roundtrip_ms.median)" "$(per_node "$(g roundtrip_ms.min)" "$NODES_ACTUAL")" "$bench_rss" "min / median of $REPS; RSS = whole bench process"
-  row "ng library: export alone" "$(g export_ms.min) / $(g export_ms.median)" "$(g export_ns_per_node)" "" "min / median of $REPS; $(g export_bytes) bytes out"
+  row "ng library: export alone" "$(g export_ms.min) / $(g export_ms.median)" "$(per_node "$(g export_ms.min)" "$NODES_ACTUAL")" "" "min / median of $REPS; $(g export_bytes) bytes out"
 fi
 
 if [ -x "$NG_TRANSLATE" ]; then

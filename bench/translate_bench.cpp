@@ -40,9 +40,8 @@
 
 using namespace llvm;
 
-static cl::opt<std::string> inputFilename(cl::Positional,
-                                          cl::desc("<input .nptg>"),
-                                          cl::Required);
+static cl::opt<std::string>
+    inputFilename(cl::Positional, cl::desc("<input .nptg>"), cl::Required);
 static cl::opt<unsigned> reps("reps", cl::desc("Repetitions per phase"),
                               cl::init(5));
 static cl::opt<bool> importOnly("import-only",
@@ -118,7 +117,8 @@ int fail(const Twine &msg) {
 int main(int argc, char **argv) {
   InitLLVM y(argc, argv);
   cl::ParseCommandLineOptions(
-      argc, argv, "ng NPTG import/export benchmark (one JSON line on stdout)\n");
+      argc, argv,
+      "ng NPTG import/export benchmark (one JSON line on stdout)\n");
   if (reps == 0)
     return fail("--reps must be at least 1");
 

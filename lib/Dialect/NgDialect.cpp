@@ -2,6 +2,8 @@
 
 #include "ng/Dialect/NgOps.h"
 
+#include "ng/Dialect/ConstantData.h"
+
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "llvm/ADT/TypeSwitch.h"
@@ -84,6 +86,13 @@ LogicalResult NgDialect::verifyOperationAttribute(Operation *op,
                              << version.getValue()
                              << "' (this tool reads \"1\" and \"1.0\")";
     return success();
+  }
+  if (attr.getName() == getDataAttrName()) {
+    auto module = dyn_cast<ModuleOp>(op);
+    if (!module || !isa<DictionaryAttr>(attr.getValue()))
+      return op->emitError() << "'" << getDataAttrName()
+                             << "' must be a dictionary on the module";
+    return verifyConstantData(module);
   }
   return op->emitError() << "unknown ng attribute '" << attr.getName() << "'";
 }

@@ -34,6 +34,11 @@ def Ng_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral getVersionAttrName() {
       return ::llvm::StringLiteral("ng.version");
     }
+    /// The module attribute that maps each data key to its constant data
+    /// (a dictionary of dense_resource attributes; FORMAT.md C, V14).
+    static constexpr ::llvm::StringLiteral getDataAttrName() {
+      return ::llvm::StringLiteral("ng.data");
+    }
     /// Argument attribute of `ng.method`: the placeholder's wire name.
     static constexpr ::llvm::StringLiteral getNameAttrName() {
       return ::llvm::StringLiteral("ng.name");

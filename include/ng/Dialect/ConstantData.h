@@ -1,0 +1,48 @@
+//===- ConstantData.h - constant bytes carried by an ng program -*- C++ -*-===//
+//
+// Metadata lives in the IR; bytes live in resources. A program that has its
+// constants carries the module attribute `ng.data`: a dictionary from data
+// key (N3) to a `dense_resource` whose blob holds the bytes exactly as the
+// container stores them (FORMAT.md C2: packed weights with their physical
+// shape). Keys that share data (aliases.json) share one resource.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef NG_DIALECT_CONSTANTDATA_H
+#define NG_DIALECT_CONSTANTDATA_H
+
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/BuiltinOps.h"
+
+namespace ng {
+
+/// The safetensors dtype name of an element type ("F32", "U8", ...), or ""
+/// when safetensors cannot store it (C2).
+llvm::StringRef getSafetensorsDtype(mlir::Type elementType);
+
+/// The element type of a safetensors dtype name, or null for an unknown one.
+mlir::Type getElementTypeForSafetensorsDtype(mlir::MLIRContext *ctx,
+                                             llvm::StringRef dtype);
+
+/// The `ng.data` dictionary of `module`, or null when it has no data.
+mlir::DictionaryAttr getConstantData(mlir::ModuleOp module);
+
+/// The data stored under `key`, or null.
+mlir::DenseResourceElementsAttr lookupConstantData(mlir::ModuleOp module,
+                                                   llvm::StringRef key);
+
+/// The bytes of a data entry (empty when its blob is gone).
+llvm::ArrayRef<char> getConstantBytes(mlir::DenseResourceElementsAttr data);
+
+/// Replace (or add) the data stored under `key`.
+void setConstantData(mlir::ModuleOp module, llvm::StringRef key,
+                     mlir::DenseResourceElementsAttr data);
+
+/// V14: when `module` has data, every data key its methods use (bindings and
+/// AffineGroup scale / zero-point keys) has data of the size and dtype its
+/// metadata implies.
+llvm::LogicalResult verifyConstantData(mlir::ModuleOp module);
+
+} // namespace ng
+
+#endif // NG_DIALECT_CONSTANTDATA_H
