@@ -391,15 +391,23 @@ ParseResult ng::resolveArguments(OpAsmParser &parser, ParsedArguments &parsed,
     auto typeOf = [&](const ParsedElement &e) {
       return operandTypes[e.operandIndex];
     };
+    // getChecked runs ArgAttr's verifier, so the custom form rejects what
+    // the generic form rejects (e.g. a dtype that is no ScalarType).
     auto make = [&](ArgKind kind, Attribute value = {},
-                    DenseBoolArrayAttr mask = {}) {
-      args.push_back(ArgAttr::get(ctx, kind, arg.name, arg.mutated, value, mask));
+                    DenseBoolArrayAttr mask = {}) -> LogicalResult {
+      auto attr = ArgAttr::getChecked(
+          [&] { return parser.emitError(arg.loc); }, ctx, kind, arg.name,
+          arg.mutated, value, mask);
+      if (!attr)
+        return failure();
+      args.push_back(attr);
       return success();
     };
 
     if (!arg.isList) {
       if (arg.explicitKind) {
-        (void)make(*arg.explicitKind, arg.literal);
+        if (failed(make(*arg.explicitKind, arg.literal)))
+          return failure();
         continue;
       }
       const ParsedElement &e = arg.elements.front();
@@ -414,16 +422,20 @@ ParseResult ng::resolveArguments(OpAsmParser &parser, ParsedArguments &parsed,
         break;
       }
       case ParsedElement::Kind::None:
-        (void)make(ArgKind::None);
+        if (failed(make(ArgKind::None)))
+          return failure();
         break;
       case ParsedElement::Kind::Int:
-        (void)make(ArgKind::Int, builder.getI64IntegerAttr(e.intValue));
+        if (failed(make(ArgKind::Int, builder.getI64IntegerAttr(e.intValue))))
+          return failure();
         break;
       case ParsedElement::Kind::Float:
-        (void)make(ArgKind::Float, builder.getF64FloatAttr(e.floatValue));
+        if (failed(make(ArgKind::Float, builder.getF64FloatAttr(e.floatValue))))
+          return failure();
         break;
       case ParsedElement::Kind::Bool:
-        (void)make(ArgKind::Bool, builder.getBoolAttr(e.boolValue));
+        if (failed(make(ArgKind::Bool, builder.getBoolAttr(e.boolValue))))
+          return failure();
         break;
       }
       continue;
@@ -469,8 +481,8 @@ ParseResult ng::resolveArguments(OpAsmParser &parser, ParsedArguments &parsed,
     }
     auto onlyHas = [&](bool allowed, StringRef what) -> LogicalResult {
       if (!allowed)
-        return fail(Twine("a ") + stringifyArgKind(*kind) +
-                    " argument can only hold " + what);
+        return fail(Twine("an argument of kind ") + stringifyArgKind(*kind) +
+                    " can only hold " + what);
       return success();
     };
     switch (*kind) {
@@ -488,7 +500,8 @@ ParseResult ng::resolveArguments(OpAsmParser &parser, ParsedArguments &parsed,
       DenseBoolArrayAttr mask;
       if (anyIntRef || arg.forceRefs)
         mask = builder.getDenseBoolArrayAttr(refs);
-      (void)make(ArgKind::IntList, builder.getDenseI64ArrayAttr(values), mask);
+      if (failed(make(ArgKind::IntList, builder.getDenseI64ArrayAttr(values), mask)))
+          return failure();
       break;
     }
     case ArgKind::FloatList: {
@@ -500,7 +513,8 @@ ParseResult ng::resolveArguments(OpAsmParser &parser, ParsedArguments &parsed,
         values.push_back(e.kind == ParsedElement::Kind::Int
                              ? static_cast<double>(e.intValue)
                              : e.floatValue);
-      (void)make(ArgKind::FloatList, builder.getDenseF64ArrayAttr(values));
+      if (failed(make(ArgKind::FloatList, builder.getDenseF64ArrayAttr(values))))
+          return failure();
       break;
     }
     case ArgKind::BoolList: {
@@ -511,7 +525,8 @@ ParseResult ng::resolveArguments(OpAsmParser &parser, ParsedArguments &parsed,
       SmallVector<bool> values;
       for (const ParsedElement &e : arg.elements)
         values.push_back(e.boolValue);
-      (void)make(ArgKind::BoolList, builder.getDenseBoolArrayAttr(values));
+      if (failed(make(ArgKind::BoolList, builder.getDenseBoolArrayAttr(values))))
+          return failure();
       break;
     }
     case ArgKind::TensorList:
@@ -524,7 +539,8 @@ ParseResult ng::resolveArguments(OpAsmParser &parser, ParsedArguments &parsed,
       SmallVector<bool> present;
       for (const ParsedElement &e : arg.elements)
         present.push_back(e.kind == ParsedElement::Kind::Operand);
-      (void)make(*kind, Attribute(), builder.getDenseBoolArrayAttr(present));
+      if (failed(make(*kind, Attribute(), builder.getDenseBoolArrayAttr(present))))
+          return failure();
       break;
     }
     default:

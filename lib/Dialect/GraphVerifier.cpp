@@ -219,6 +219,11 @@ public:
   LogicalResult checkNames() {
     for (BlockArgument arg : body.getArguments()) {
       StringRef name = wireName(arg);
+      if (name.empty())
+        return owner->emitOpError()
+               << "placeholder #" << arg.getArgNumber()
+               << " has no wire name (`ng.name`, or `graph_arg_names` in a "
+                  "subgraph)";
       if (failed(defineValue(owner, name)) ||
           failed(defineNode(owner, name)))
         return failure();
@@ -227,9 +232,14 @@ public:
       if (auto call = dyn_cast<CallOp>(op)) {
         if (failed(defineNode(call, call.getNodeName())))
           return failure();
-        for (Value result : call.getResults())
+        for (Value result : call.getResults()) {
+          if (wireName(result).empty())
+            return call.emitOpError()
+                   << "result #" << cast<OpResult>(result).getResultNumber()
+                   << " has an empty wire name";
           if (failed(defineValue(call, wireName(result))))
             return failure();
+        }
       } else if (auto output = dyn_cast<OutputOp>(op)) {
         if (failed(defineNode(output, output.getNodeName())))
           return failure();
@@ -295,6 +305,8 @@ private:
     InFlightDiagnostic diag = at->emitOpError()
                               << "value '" << wireName(value) << "' has dim_order [";
     llvm::interleaveComma(order, diag);
+    if (rank == 0)
+      return diag << "], but a rank-0 tensor has no dims to order (V8)";
     return diag << "], which is not a permutation of 0.." << rank - 1
                 << " (V8)";
   }
@@ -421,36 +433,40 @@ LogicalResult ng::verifyMethodGraph(MethodOp method) {
     }
   }
 
-  // V13: no in-place write to a parameter or a constant tensor.
-  WalkResult walk = body.walk([&](CallOp call) -> WalkResult {
-    if (call->getParentOfType<MethodOp>() != method ||
-        call->getParentRegion() != &body)
-      return WalkResult::advance();
-    SmallVector<ArgAttr> args = call.getArgList();
-    for (auto [index, arg] : llvm::enumerate(args)) {
-      if (!arg.getMutated())
-        continue;
-      for (Value operand : call.getArgOperands(index)) {
-        BlockArgument root = storageRoot(operand);
-        if (!root || root.getOwner()->getParentOp() != method)
-          continue;
-        auto constant = dyn_cast_or_null<ConstantAttr>(
-            method.getArgBinding(root.getArgNumber()));
-        if (!constant || (constant.getKind() != InputKind::Parameter &&
-                          constant.getKind() != InputKind::ConstantTensor))
-          continue;
-        std::string argName = arg.getName() ? arg.getName().getValue().str()
-                                            : "#" + std::to_string(index);
-        call.emitOpError() << "node '" << call.getNodeName()
-                           << "' writes a read-only tensor in place: argument '"
-                           << argName << "' is stored in "
-                           << stringifyInputKind(constant.getKind()) << " '"
-                           << method.getArgName(root.getArgNumber())
-                           << "' (V13)";
-        return WalkResult::interrupt();
+  // V13: no in-place write to a parameter or a constant tensor, by any node
+  // of the method's own graph (the OUTPUT node's arguments included).
+  for (Operation &op : body.front()) {
+    auto args = op.getAttrOfType<ArrayAttr>("args");
+    if (!args)
+      continue;
+    unsigned offset = 0;
+    for (auto [index, attr] : llvm::enumerate(args)) {
+      auto arg = cast<ArgAttr>(attr);
+      unsigned count = arg.getNumOperands();
+      if (arg.getMutated()) {
+        for (Value operand : op.getOperands().slice(offset, count)) {
+          BlockArgument root = storageRoot(operand);
+          if (!root || root.getOwner()->getParentOp() != method)
+            continue;
+          auto constant = dyn_cast_or_null<ConstantAttr>(
+              method.getArgBinding(root.getArgNumber()));
+          if (!constant || (constant.getKind() != InputKind::Parameter &&
+                            constant.getKind() != InputKind::ConstantTensor))
+            continue;
+          std::string argName = arg.getName() ? arg.getName().getValue().str()
+                                              : "#" + std::to_string(index);
+          StringRef nodeName = isa<CallOp>(op) ? cast<CallOp>(op).getNodeName()
+                                               : cast<OutputOp>(op).getNodeName();
+          return op.emitOpError()
+                 << "node '" << nodeName
+                 << "' writes a read-only tensor in place: argument '"
+                 << argName << "' is stored in "
+                 << stringifyInputKind(constant.getKind()) << " '"
+                 << method.getArgName(root.getArgNumber()) << "' (V13)";
+        }
       }
+      offset += count;
     }
-    return WalkResult::advance();
-  });
-  return failure(walk.wasInterrupted());
+  }
+  return success();
 }

@@ -47,28 +47,29 @@ LogicalResult ArgAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                               Attribute value, DenseBoolArrayAttr mask) {
   auto expectValue = [&](bool ok, StringRef what) -> LogicalResult {
     if (!ok)
-      return emitError() << stringifyArgKind(kind) << " argument needs "
-                         << what << ", got " << value;
+      return emitError() << "an argument of kind " << stringifyArgKind(kind)
+                         << " needs " << what << ", got " << value;
     return success();
   };
   bool maskAllowed = kind == ArgKind::IntList || kind == ArgKind::TensorList ||
                      kind == ArgKind::OptionalTensorList;
   if (mask && !maskAllowed)
-    return emitError() << stringifyArgKind(kind)
-                       << " argument takes no mask";
+    return emitError() << "an argument of kind " << stringifyArgKind(kind)
+                       << " takes no mask";
   switch (kind) {
   case ArgKind::Tensor:
   case ArgKind::None:
   case ArgKind::TensorList:
   case ArgKind::OptionalTensorList:
     if (value)
-      return emitError() << stringifyArgKind(kind)
-                         << " argument takes no literal value";
+      return emitError() << "an argument of kind " << stringifyArgKind(kind)
+                         << " takes no literal value";
     if (kind == ArgKind::TensorList || kind == ArgKind::OptionalTensorList) {
       if (!mask)
-        return emitError() << stringifyArgKind(kind) << " argument needs a mask";
+        return emitError() << "an argument of kind " << stringifyArgKind(kind)
+                           << " needs a mask";
       if (kind == ArgKind::TensorList && llvm::is_contained(mask.asArrayRef(), false))
-        return emitError() << "tensor_list argument cannot have holes";
+        return emitError() << "a tensor_list cannot have holes";
     }
     return success();
   case ArgKind::Int: {
@@ -149,4 +150,22 @@ void ConstantAttr::print(AsmPrinter &printer) const {
   if (getMutated())
     printer << ", mutated";
   printer << '>';
+}
+
+//===----------------------------------------------------------------------===//
+// AffineGroupAttr
+//===----------------------------------------------------------------------===//
+
+LogicalResult
+AffineGroupAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                        StringRef scaleDataKey, Type scaleDtype, int32_t quantMin,
+                        int32_t quantMax, int32_t groupSize,
+                        StringAttr zeroPointDataKey, Type zeroPointDtype) {
+  if (!getScalarTypeId(scaleDtype))
+    return emitError() << "scale_dtype " << scaleDtype
+                       << " is not an NPTG ScalarType";
+  if (!getScalarTypeId(zeroPointDtype))
+    return emitError() << "zero_point_dtype " << zeroPointDtype
+                       << " is not an NPTG ScalarType";
+  return success();
 }

@@ -38,7 +38,10 @@ struct NgOpAsmInterface : public OpAsmDialectInterface {
     llvm::interleave(
         tensor.getSizes(), os,
         [&](DimRange d) {
-          os << (d.min < 0 ? "n" : "") << std::abs(d.min);
+          if (d.min < 0)
+            os << 'n' << (0 - static_cast<uint64_t>(d.min));
+          else
+            os << d.min;
           if (d.isStatic())
             return;
           os << "to";
@@ -94,5 +97,6 @@ LogicalResult NgDialect::verifyOperationAttribute(Operation *op,
                              << "' must be a dictionary on the module";
     return verifyConstantData(module);
   }
-  return op->emitError() << "unknown ng attribute '" << attr.getName() << "'";
+  return op->emitError() << "unknown ng attribute '"
+                         << attr.getName().getValue() << "'";
 }

@@ -184,10 +184,19 @@ Type ng::TensorType::parse(AsmParser &parser) {
 
   DenseI64ArrayAttr dimOrder = identityDimOrder(ctx, sizes.size());
   Attribute quant;
+  bool seenDimOrder = false, seenQuant = false;
   while (succeeded(parser.parseOptionalComma())) {
     StringRef key;
+    SMLoc keyLoc = parser.getCurrentLocation();
     if (parser.parseKeyword(&key) || parser.parseEqual())
       return {};
+    bool &seen = key == "quant" ? seenQuant : seenDimOrder;
+    if (seen) {
+      parser.emitError(keyLoc) << "!ng.tensor field '" << key
+                               << "' is given twice";
+      return {};
+    }
+    seen = true;
     if (key == "dim_order") {
       if (succeeded(parser.parseOptionalKeyword("none"))) {
         dimOrder = nullptr;

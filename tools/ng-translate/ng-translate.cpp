@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ng/InitAll.h"
+#include "ng/Target/NativeGraph/TranslateRegistration.h"
 
 #include "mlir/Tools/mlir-translate/MlirTranslateMain.h"
 #include "llvm/ADT/SmallString.h"
@@ -86,6 +87,7 @@ int main(int argc, char **argv) {
   AtomicOutput output;
   if (!output.redirect(args))
     return 1;
+  ng::setTranslateOutputPath(output.target);
   mlir::LogicalResult result = mlir::mlirTranslateMain(
       static_cast<int>(args.size()), args.data(),
       "ng-translate: convert between NPTG flatbuffers and ng IR\n\n"

@@ -159,6 +159,7 @@ def Ng_AffineGroupAttr : Ng_Attr<"AffineGroup", "affine_group"> {
     OptionalParameter<"::mlir::StringAttr">:$zero_point_data_key,
     "::mlir::Type":$zero_point_dtype);
   let assemblyFormat = "`<` struct(params) `>`";
+  let genVerifyDecl = 1;
 }
 
 def Ng_PackedQuantAttr : Ng_Attr<"PackedQuant", "packed"> {

@@ -22,4 +22,41 @@ def PrintSummary : Pass<"ng-print-summary", "mlir::ModuleOp"> {
   }];
 }
 
+def FoldQ4Weights : Pass<"fold-q4-weights", "mlir::ModuleOp"> {
+  let summary = "Fold GGUF and torchao q4 weight dequantization into the "
+                "weights (FORMAT.md F1-F6)";
+  let description = [{
+    Does what ExecuTorch's reference serializer does while writing: a weight
+    that is only ever dequantized to be read as a linear/embedding weight is
+    stored packed, and the dequantize node disappears.
+
+    * `gguf` (F1, F6): `torchao.dequantize_gguf(weight, ggml_type,
+      output_dtype)` over a constant: the weight becomes BYTE with the
+      dequantized (logical) shape and `#ng.packed<"gguf:<ggml_type>">`;
+      every reference to the dequantized value reads the weight instead. The
+      packed bytes do not change. For a ggml type with a known block size the
+      weight's raw shape `(N, row_bytes)` is checked against the logical one.
+    * `torchao` (F2-F5): `torchao.dequantize_affine` of an int8 constant with
+      range [-8, 7] and block size `[1, g]`, read only as the `weight` of
+      `aten.linear` / `aten.embedding`, exactly once per reader: the weight
+      becomes BYTE with `#ng.affine_group<...>` (scale and zero point stay as
+      their own constants) and its data is repacked two values per byte
+      (even element in the low nibble). A weight is folded only when every
+      reader is such a dequantize with identical parameters (F3); anything
+      else is left exactly as it was.
+
+    The torchao fold rewrites bytes, so it needs the constant data: import
+    from a `.ptn` package, or pass `--constants=FILE.safetensors` to
+    `ng-translate`. A weight that qualifies but has no data, an odd inner
+    dimension, or values outside [-8, 7] is an error naming the constant.
+    Folding an already folded program changes nothing.
+  }];
+  let options = [
+    ListOption<"formats", "formats", "std::string",
+               "Which folds to run: gguf, torchao (default: both)">,
+    Option<"report", "report", "bool", /*default=*/"false",
+           "Emit a remark for each folded weight">
+  ];
+}
+
 #endif // NG_TRANSFORMS_PASSES_TD

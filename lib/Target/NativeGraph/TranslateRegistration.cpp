@@ -1,39 +1,135 @@
 //===- TranslateRegistration.cpp - ng-translate entry points --------------===//
 
-#include "ng/Target/NativeGraph/Export.h"
-#include "ng/Target/NativeGraph/Import.h"
 #include "ng/Target/NativeGraph/TranslateRegistration.h"
 
+#include "ng/Dialect/ConstantData.h"
 #include "ng/Dialect/NgOps.h"
+#include "ng/Target/NativeGraph/Export.h"
+#include "ng/Target/NativeGraph/Import.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Tools/mlir-translate/Translation.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/ToolOutputFile.h"
 
 using namespace mlir;
+
+static llvm::cl::opt<std::string> constantsFile(
+    "constants",
+    llvm::cl::desc(
+        "Constant data (safetensors) of the program: read with "
+        "--from-native-graph for an .nptg input; written with "
+        "--to-native-graph (default: beside -o, as <stem>.safetensors)"),
+    llvm::cl::value_desc("file.safetensors"), llvm::cl::init(""));
+
+/// The path the tool will finally write (-o), when known.
+static std::string &outputPath() {
+  static std::string path;
+  return path;
+}
+
+void ng::setTranslateOutputPath(llvm::StringRef path) { outputPath() = path.str(); }
+
+/// Write `bytes` to `path` atomically (temporary file + rename).
+static LogicalResult writeFileAtomically(
+    StringRef path, llvm::function_ref<LogicalResult(raw_ostream &)> write,
+    Location loc) {
+  llvm::SmallString<128> model(path);
+  model += ".tmp-%%%%%%";
+  int fd;
+  llvm::SmallString<128> temporary;
+  if (llvm::sys::fs::createUniqueFile(model, fd, temporary))
+    return emitError(loc) << "cannot create a temporary file next to '" << path
+                          << "'";
+  {
+    llvm::raw_fd_ostream os(fd, /*shouldClose=*/true);
+    if (failed(write(os)) || (os.close(), os.has_error())) {
+      os.clear_error();
+      llvm::sys::fs::remove(temporary);
+      return emitError(loc) << "cannot write '" << path << "'";
+    }
+  }
+  if (std::error_code ec = llvm::sys::fs::rename(temporary, path)) {
+    llvm::sys::fs::remove(temporary);
+    return emitError(loc) << "cannot write '" << path << "': " << ec.message();
+  }
+  return success();
+}
+
+static LogicalResult exportToTarget(ModuleOp module, raw_ostream &output) {
+  StringRef target = outputPath();
+  if (target.ends_with(".ptn")) {
+    if (!constantsFile.empty())
+      return module.emitError() << "a .ptn package holds its own constants; "
+                                   "drop --constants";
+    return ng::exportPackage(module, output);
+  }
+  if (failed(ng::exportNativeGraph(module, output)))
+    return failure();
+  if (!ng::getConstantData(module))
+    return success();
+
+  // The constants go beside the program (or where --constants says).
+  std::string path = constantsFile;
+  if (path.empty()) {
+    if (target.empty() || target == "-")
+      return module.emitError()
+             << "the program carries constant data: write it as a package "
+                "(-o FILE.ptn), or give --constants=FILE.safetensors";
+    llvm::SmallString<128> beside(target);
+    llvm::sys::path::replace_extension(beside, "safetensors");
+    path = beside.str().str();
+  }
+  std::string aliases;
+  if (failed(writeFileAtomically(
+          path,
+          [&](raw_ostream &os) { return ng::writeConstants(module, os, aliases); },
+          module.getLoc())))
+    return failure();
+  if (!aliases.empty()) {
+    llvm::SmallString<128> aliasesPath(path);
+    llvm::sys::path::replace_extension(aliasesPath, "aliases.json");
+    return writeFileAtomically(
+        aliasesPath,
+        [&](raw_ostream &os) {
+          os << aliases;
+          return success();
+        },
+        module.getLoc());
+  }
+  return success();
+}
 
 void ng::registerNativeGraphTranslations() {
   static TranslateToMLIRRegistration importRegistration(
       "from-native-graph",
-      "import an NPTG flatbuffer (.nptg) as ng IR; the file is verified "
-      "(flatbuffers verifier, FORMAT.md W and V rules) and rejected with a "
-      "message naming the method, node and argument at fault",
-      [](llvm::SourceMgr &sourceMgr, MLIRContext *context) -> OwningOpRef<Operation *> {
+      "import an NPTG program (.nptg, with --constants=FILE.safetensors, or a "
+      ".ptn package) as ng IR; verified against the format's rules, errors "
+      "name the method, node and argument at fault",
+      [](const std::shared_ptr<llvm::SourceMgr> &sourceMgr,
+         MLIRContext *context) -> OwningOpRef<Operation *> {
         const llvm::MemoryBuffer *buffer =
-            sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID());
-        return importNativeGraph(buffer->getBuffer(),
-                                 buffer->getBufferIdentifier(), context);
+            sourceMgr->getMemoryBuffer(sourceMgr->getMainFileID());
+        ImportOptions options;
+        options.constantsPath = constantsFile;
+        // Constant resources point into the input: keep it mapped.
+        return importProgram(buffer->getBuffer(), buffer->getBufferIdentifier(),
+                             sourceMgr, context, options);
       },
       [](DialectRegistry &registry) { registry.insert<NgDialect>(); },
       llvm::Align(8));
 
   static TranslateFromMLIRRegistration exportRegistration(
       "to-native-graph",
-      "export ng IR as an NPTG flatbuffer (.nptg); deterministic, and "
-      "nothing is written unless the whole program can be represented",
+      "export ng IR as NPTG: -o FILE.ptn writes a package, -o FILE.nptg the "
+      "program with its constants beside it as FILE.safetensors; "
+      "deterministic, and nothing is written unless everything can be",
       [](ModuleOp module, raw_ostream &output) {
-        return exportNativeGraph(module, output);
+        return exportToTarget(module, output);
       },
       [](DialectRegistry &registry) { registry.insert<NgDialect>(); });
 }

@@ -7,6 +7,13 @@
 #include "mlir/IR/OwningOpRef.h"
 #include "llvm/ADT/StringRef.h"
 
+#include <memory>
+#include <string>
+
+namespace llvm {
+class MemoryBuffer;
+} // namespace llvm
+
 namespace ng {
 
 struct ImportOptions {
@@ -19,6 +26,9 @@ struct ImportOptions {
   unsigned maxVerifierDepth = 1024;
   /// Run the ng verifier (FORMAT.md V rules) on the result.
   bool verify = true;
+  /// A safetensors file with the constants of an `.nptg` input (C2). A
+  /// `.ptn` package carries its own.
+  std::string constantsPath;
 };
 
 /// Build ng IR from the NPTG bytes in `buffer` (not copied; it must outlive
@@ -29,6 +39,24 @@ mlir::OwningOpRef<mlir::ModuleOp>
 importNativeGraph(llvm::StringRef buffer, llvm::StringRef bufferName,
                   mlir::MLIRContext *context,
                   const ImportOptions &options = {});
+
+/// Import a program file: an `.nptg` flatbuffer (with its constants from
+/// `options.constantsPath`, if given) or a `.ptn` package (C1). Constant
+/// bytes become `ng.data` resources that point into the mapped files, never
+/// copied; `input` (and any constants file) stay mapped for as long as the
+/// resources live. `keepAlive` owns whatever `input` points into.
+mlir::OwningOpRef<mlir::ModuleOp>
+importProgram(llvm::StringRef input, llvm::StringRef inputName,
+              std::shared_ptr<const void> keepAlive, mlir::MLIRContext *context,
+              const ImportOptions &options = {});
+
+/// Attach the constants of a safetensors file (and an aliases.json text, or
+/// "") to `module` as its `ng.data`. `bytes` stays referenced, through
+/// `keepAlive`, not copied.
+llvm::LogicalResult attachConstants(mlir::ModuleOp module, llvm::StringRef bytes,
+                                    llvm::StringRef aliasesJson,
+                                    std::shared_ptr<const void> keepAlive,
+                                    llvm::StringRef sourceName);
 
 } // namespace ng
 

@@ -1,0 +1,121 @@
+//===- ExportPackage.cpp - constants and .ptn packages on export ----------===//
+
+#include "ng/Target/NativeGraph/Export.h"
+
+#include "ng/Dialect/ConstantData.h"
+#include "ng/Dialect/NgOps.h"
+#include "ng/Target/NativeGraph/Safetensors.h"
+#include "ng/Target/NativeGraph/StoredZip.h"
+
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/DialectResourceBlobManager.h"
+#include "llvm/ADT/MapVector.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace mlir;
+using namespace ng;
+
+/// The tensors to write and the aliases among them: keys that share one
+/// resource are stored once, under the key the resource is named after when
+/// there is one (the owner it was imported from), else the first key.
+static LogicalResult
+collectConstants(ModuleOp module, std::vector<SafetensorsTensor> &tensors,
+                 std::vector<std::pair<std::string, std::string>> &aliases) {
+  DictionaryAttr data = getConstantData(module);
+  if (!data)
+    return success();
+  llvm::MapVector<void *, SmallVector<NamedAttribute, 1>> byResource;
+  for (NamedAttribute entry : data) {
+    auto resource = cast<DenseResourceElementsAttr>(entry.getValue());
+    byResource[resource.getRawHandle().getResource()].push_back(entry);
+  }
+  for (auto &[resource, entries] : byResource) {
+    auto first = cast<DenseResourceElementsAttr>(entries.front().getValue());
+    StringRef blobKey = first.getRawHandle().getKey();
+    const NamedAttribute *owner = &entries.front();
+    for (const NamedAttribute &entry : entries)
+      if (entry.getName().getValue() == blobKey)
+        owner = &entry;
+    auto attr = cast<DenseResourceElementsAttr>(owner->getValue());
+    if (!attr.getRawHandle().getBlob())
+      return module.emitError() << "constant data '"
+                                << owner->getName().getValue()
+                                << "' has no bytes (its dialect_resources "
+                                   "entry is missing)";
+    ShapedType type = attr.getType();
+    SafetensorsTensor tensor;
+    tensor.key = owner->getName().getValue().str();
+    tensor.dtype = getSafetensorsDtype(type.getElementType()).str();
+    tensor.shape.assign(type.getShape().begin(), type.getShape().end());
+    ArrayRef<char> bytes = getConstantBytes(attr);
+    tensor.data = StringRef(bytes.data(), bytes.size());
+    uint64_t expected = safetensorsDtypeSize(tensor.dtype);
+    for (int64_t d : tensor.shape)
+      expected *= d;
+    if (tensor.dtype.empty() || expected != bytes.size())
+      return module.emitError()
+             << "constant data '" << tensor.key << "' holds " << bytes.size()
+             << " bytes, which does not match its type " << type;
+    tensors.push_back(std::move(tensor));
+    for (const NamedAttribute &entry : entries)
+      if (&entry != owner)
+        aliases.emplace_back(entry.getName().getValue().str(),
+                             owner->getName().getValue().str());
+  }
+  return success();
+}
+
+static std::string aliasesToJson(
+    ArrayRef<std::pair<std::string, std::string>> aliases) {
+  if (aliases.empty())
+    return "";
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << '{';
+  llvm::interleave(
+      aliases, os,
+      [&](const auto &alias) {
+        writeJsonString(alias.first, os);
+        os << ':';
+        writeJsonString(alias.second, os);
+      },
+      ",");
+  os << '}';
+  return text;
+}
+
+LogicalResult ng::writeConstants(ModuleOp module, raw_ostream &os,
+                                 std::string &aliasesJson) {
+  std::vector<SafetensorsTensor> tensors;
+  std::vector<std::pair<std::string, std::string>> aliases;
+  if (failed(collectConstants(module, tensors, aliases)))
+    return failure();
+  writeSafetensors(tensors, os);
+  aliasesJson = aliasesToJson(aliases);
+  return success();
+}
+
+LogicalResult ng::exportPackage(ModuleOp module, raw_ostream &os) {
+  SmallVector<uint8_t> program;
+  if (failed(exportNativeGraph(module, program)))
+    return failure();
+  std::vector<ZipMember> members;
+  members.push_back(
+      {"program.ptg", StringRef(reinterpret_cast<const char *>(program.data()),
+                                program.size())});
+  // The zip's local header needs the member's CRC before its bytes, so the
+  // safetensors member is assembled first. (The weights are read from their
+  // mapped source; this is the one copy an export makes.)
+  std::string constants, aliases;
+  if (getConstantData(module)) {
+    llvm::raw_string_ostream constantsStream(constants);
+    if (failed(writeConstants(module, constantsStream, aliases)))
+      return failure();
+    members.push_back({"program.safetensors", constants});
+    if (!aliases.empty())
+      members.push_back({"aliases.json", aliases});
+  }
+  writeStoredZip(members, os);
+  return success();
+}

@@ -1,0 +1,208 @@
+//===- Package.cpp - .ptn packages and constant data on import ------------===//
+//
+// A program's constants arrive as a safetensors file (C2), either beside an
+// .nptg or inside a .ptn package (C1). Their bytes are never copied: each
+// tensor becomes a dense_resource whose blob points into the mapped file,
+// and the blob keeps the file mapped for as long as it lives.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ng/Target/NativeGraph/Import.h"
+
+#include "ng/Dialect/ConstantData.h"
+#include "ng/Dialect/NgOps.h"
+#include "ng/Target/NativeGraph/Safetensors.h"
+#include "ng/Target/NativeGraph/StoredZip.h"
+
+#include "mlir/IR/AsmState.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Verifier.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
+
+using namespace mlir;
+using namespace ng;
+
+/// The names a .ptn package may hold (C1).
+static constexpr llvm::StringLiteral kProgramMember = "program.ptg";
+static constexpr llvm::StringLiteral kConstantsMember = "program.safetensors";
+static constexpr llvm::StringLiteral kAliasesMember = "aliases.json";
+
+static bool isZip(StringRef bytes) { return bytes.starts_with("PK\x03\x04"); }
+
+/// Parse aliases.json: {duplicate_key: owner_key}.
+static LogicalResult parseAliases(StringRef text, Location loc,
+                                  llvm::StringMap<std::string> &aliases) {
+  llvm::Expected<llvm::json::Value> json = llvm::json::parse(text);
+  if (!json) {
+    emitError(loc) << "aliases.json is not valid JSON: "
+                   << llvm::toString(json.takeError());
+    return failure();
+  }
+  const llvm::json::Object *object = json->getAsObject();
+  if (!object) {
+    emitError(loc) << "aliases.json must be an object {duplicate_key: owner_key}";
+    return failure();
+  }
+  for (const auto &[key, value] : *object) {
+    std::optional<StringRef> owner = value.getAsString();
+    if (!owner) {
+      emitError(loc) << "aliases.json: the owner of '" << key.str()
+                     << "' must be a string";
+      return failure();
+    }
+    aliases[key.str()] = owner->str();
+  }
+  return success();
+}
+
+LogicalResult ng::attachConstants(ModuleOp module, StringRef bytes,
+                                  StringRef aliasesJson,
+                                  std::shared_ptr<const void> keepAlive,
+                                  StringRef sourceName) {
+  MLIRContext *ctx = module.getContext();
+  Location loc = FileLineColLoc::get(ctx, sourceName, 0, 0);
+  llvm::Expected<std::vector<SafetensorsTensor>> tensors = readSafetensors(bytes);
+  if (!tensors) {
+    emitError(loc) << "bad constants: " << llvm::toString(tensors.takeError());
+    return failure();
+  }
+
+  llvm::StringMap<DenseResourceElementsAttr> byKey;
+  NamedAttrList entries;
+  for (SafetensorsTensor &tensor : *tensors) {
+    Type element = getElementTypeForSafetensorsDtype(ctx, tensor.dtype);
+    auto type = RankedTensorType::get(tensor.shape, element);
+    // The deleter only drops this blob's share of the mapping.
+    AsmResourceBlob blob = UnmanagedAsmResourceBlob::allocateWithAlign(
+        ArrayRef<char>(tensor.data.data(), tensor.data.size()), /*align=*/1,
+        [keepAlive](void *, size_t, size_t) {});
+    auto attr = DenseResourceElementsAttr::get(type, tensor.key, std::move(blob));
+    byKey[tensor.key] = attr;
+    entries.push_back(NamedAttribute(StringAttr::get(ctx, tensor.key), attr));
+  }
+
+  if (!aliasesJson.empty()) {
+    llvm::StringMap<std::string> aliases;
+    if (failed(parseAliases(aliasesJson, loc, aliases)))
+      return failure();
+    for (auto &[duplicate, owner] : aliases) {
+      if (byKey.count(duplicate)) {
+        emitError(loc) << "aliases.json: '" << duplicate.str()
+                       << "' has data of its own and cannot alias '" << owner
+                       << "'";
+        return failure();
+      }
+      if (aliases.count(owner)) {
+        emitError(loc) << "aliases.json: '" << duplicate.str() << "' aliases '"
+                       << owner << "', which is itself an alias (C1: no chains)";
+        return failure();
+      }
+      auto it = byKey.find(owner);
+      if (it == byKey.end()) {
+        emitError(loc) << "aliases.json: '" << duplicate.str() << "' aliases '"
+                       << owner << "', which has no data";
+        return failure();
+      }
+      entries.push_back(
+          NamedAttribute(StringAttr::get(ctx, duplicate), it->second));
+    }
+  }
+  module->setAttr(NgDialect::getDataAttrName(), entries.getDictionary(ctx));
+  return success();
+}
+
+/// Flatbuffers need the program aligned; a zip member need not be.
+static StringRef alignedProgram(StringRef bytes,
+                                std::vector<uint64_t> &storage) {
+  if (reinterpret_cast<uintptr_t>(bytes.data()) % alignof(uint64_t) == 0)
+    return bytes;
+  // Only the program is copied, never the weights.
+  storage.resize((bytes.size() + 7) / 8);
+  std::memcpy(storage.data(), bytes.data(), bytes.size());
+  return StringRef(reinterpret_cast<const char *>(storage.data()), bytes.size());
+}
+
+OwningOpRef<ModuleOp> ng::importProgram(StringRef input, StringRef inputName,
+                                        std::shared_ptr<const void> keepAlive,
+                                        MLIRContext *context,
+                                        const ImportOptions &options) {
+  ImportOptions programOptions = options;
+  programOptions.verify = false; // after the data is attached (V14)
+  Location loc = FileLineColLoc::get(context, inputName, 0, 0);
+
+  OwningOpRef<ModuleOp> module;
+  if (isZip(input)) {
+    if (!options.constantsPath.empty()) {
+      emitError(loc) << "a .ptn package carries its own constants; drop "
+                        "--constants";
+      return nullptr;
+    }
+    llvm::Expected<std::vector<ZipMember>> members = readStoredZip(input);
+    if (!members) {
+      emitError(loc) << "bad .ptn package: "
+                     << llvm::toString(members.takeError());
+      return nullptr;
+    }
+    StringRef program, constants, aliases;
+    bool hasProgram = false, hasConstants = false, hasAliases = false;
+    for (const ZipMember &member : *members) {
+      if (member.name == kProgramMember) {
+        program = member.data;
+        hasProgram = true;
+      } else if (member.name == kConstantsMember) {
+        constants = member.data;
+        hasConstants = true;
+      } else if (member.name == kAliasesMember) {
+        aliases = member.data;
+        hasAliases = true;
+      } else {
+        emitError(loc) << "bad .ptn package: unexpected member '" << member.name
+                       << "' (C1: program.ptg, program.safetensors, "
+                          "aliases.json)";
+        return nullptr;
+      }
+    }
+    if (!hasProgram) {
+      emitError(loc) << "bad .ptn package: no program.ptg member (C1)";
+      return nullptr;
+    }
+    if (hasAliases && !hasConstants) {
+      emitError(loc) << "bad .ptn package: aliases.json without "
+                        "program.safetensors (C1)";
+      return nullptr;
+    }
+    std::vector<uint64_t> storage;
+    std::string programName = (inputName + ":" + kProgramMember).str();
+    module = importNativeGraph(alignedProgram(program, storage), programName,
+                               context, programOptions);
+    if (!module)
+      return nullptr;
+    if (hasConstants &&
+        failed(attachConstants(*module, constants, hasAliases ? aliases : "",
+                               keepAlive,
+                               (inputName + ":" + kConstantsMember).str())))
+      return nullptr;
+  } else {
+    module = importNativeGraph(input, inputName, context, programOptions);
+    if (!module)
+      return nullptr;
+    if (!options.constantsPath.empty()) {
+      llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> file =
+          llvm::MemoryBuffer::getFile(options.constantsPath, /*IsText=*/false,
+                                      /*RequiresNullTerminator=*/false);
+      if (!file) {
+        emitError(loc) << "cannot read constants '" << options.constantsPath
+                       << "': " << file.getError().message();
+        return nullptr;
+      }
+      std::shared_ptr<const llvm::MemoryBuffer> mapped = std::move(*file);
+      if (failed(attachConstants(*module, mapped->getBuffer(), "", mapped,
+                                 options.constantsPath)))
+        return nullptr;
+    }
+  }
+  if (options.verify && failed(mlir::verify(*module)))
+    return nullptr;
+  return module;
+}

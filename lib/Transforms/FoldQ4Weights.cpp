@@ -1,0 +1,415 @@
+//===- FoldQ4Weights.cpp - fold q4 weight dequantization (F1-F6) ----------===//
+//
+// Mirrors the reference serializer's _fold_gguf_dequant and
+// _mark_torchao_q4_weights (shared/reference/graph_serialize.py) as an IR
+// rewrite: the weight's metadata (its block argument's type) becomes the
+// packed form, readers of the dequantized value read the weight, the
+// dequantize nodes go away, and for torchao the data is repacked into a new
+// resource (the only place ng allocates weight memory).
+//
+//===----------------------------------------------------------------------===//
+
+#include "ng/Transforms/Passes.h"
+
+#include "ng/Dialect/ConstantData.h"
+#include "ng/Dialect/NgOps.h"
+#include "ng/Transforms/Q4Packing.h"
+
+#include "mlir/IR/AsmState.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/StringSet.h"
+
+namespace ng {
+#define GEN_PASS_DEF_FOLDQ4WEIGHTS
+#include "ng/Transforms/Passes.h.inc"
+} // namespace ng
+
+using namespace mlir;
+using namespace ng;
+
+static constexpr llvm::StringLiteral kDequantizeGguf =
+    "torch.ops.torchao.dequantize_gguf.default";
+static constexpr llvm::StringLiteral kDequantizeAffine =
+    "torch.ops.torchao.dequantize_affine.default";
+
+namespace {
+
+/// A placeholder bound to constant data.
+struct ConstantRef {
+  BlockArgument arg;
+  ConstantAttr binding;
+  StringRef name;
+};
+
+/// The constant placeholder `value` is, if it is one.
+std::optional<ConstantRef> asConstant(MethodOp method, Value value) {
+  auto arg = dyn_cast<BlockArgument>(value);
+  if (!arg || arg.getOwner()->getParentOp() != method.getOperation())
+    return std::nullopt;
+  auto binding = dyn_cast_or_null<ConstantAttr>(
+      method.getArgBinding(arg.getArgNumber()));
+  // Lifted parameters, buffers and constant tensors (_lifted_constant_names).
+  if (!binding || binding.getKind() == InputKind::UserInput)
+    return std::nullopt;
+  return ConstantRef{arg, binding, method.getArgName(arg.getArgNumber())};
+}
+
+/// The operand of a single-tensor argument `index`, if that is what it is.
+Value tensorArgument(CallOp call, unsigned index) {
+  SmallVector<ArgAttr> args = call.getArgList();
+  if (index >= args.size() || args[index].getKind() != ArgKind::Tensor)
+    return {};
+  return call.getArgOperands(index).front();
+}
+
+template <typename AttrT>
+AttrT literalArgument(CallOp call, unsigned index) {
+  SmallVector<ArgAttr> args = call.getArgList();
+  if (index >= args.size())
+    return {};
+  return dyn_cast_or_null<AttrT>(args[index].getValue());
+}
+
+/// The static sizes of a tensor type, if all are static.
+std::optional<SmallVector<int64_t, 4>> staticSizes(ng::TensorType type) {
+  if (!type || !type.hasMeta() || !type.hasStaticShape())
+    return std::nullopt;
+  SmallVector<int64_t, 4> sizes;
+  for (DimRange d : type.getSizes())
+    sizes.push_back(d.min);
+  return sizes;
+}
+
+/// Update the method's signature after block argument types changed.
+void syncFunctionType(MethodOp method) {
+  SmallVector<Type> inputs(method.getBody().getArgumentTypes());
+  method.setFunctionTypeAttr(TypeAttr::get(FunctionType::get(
+      method.getContext(), inputs, method.getFunctionType().getResults())));
+}
+
+/// The torchao parameters that must agree across a weight's dequantizes (F3).
+struct AffineFold {
+  CallOp dequantize;
+  SmallVector<int64_t, 4> sizes;
+  ConstantRef scale, zeroPoint;
+  int64_t groupSize;
+
+  bool sameParameters(const AffineFold &other) const {
+    return sizes == other.sizes && scale.name == other.scale.name &&
+           scale.arg.getType() == other.scale.arg.getType() &&
+           zeroPoint.name == other.zeroPoint.name &&
+           zeroPoint.arg.getType() == other.zeroPoint.arg.getType() &&
+           groupSize == other.groupSize;
+  }
+};
+
+struct FoldQ4WeightsPass
+    : public ng::impl::FoldQ4WeightsBase<FoldQ4WeightsPass> {
+  using FoldQ4WeightsBase::FoldQ4WeightsBase;
+
+  void runOnOperation() override;
+
+private:
+  LogicalResult foldGguf(MethodOp method);
+  LogicalResult foldTorchao(MethodOp method);
+  std::optional<AffineFold> matchAffine(MethodOp method, CallOp call,
+                                        ConstantRef &weight);
+  FailureOr<DenseResourceElementsAttr> repack(MethodOp method,
+                                              const ConstantRef &weight,
+                                              ArrayRef<int64_t> sizes);
+  void remark(MethodOp method, const Twine &message) {
+    if (report)
+      emitRemark(method.getLoc()) << "method '" << method.getSymName()
+                                  << "': " << message;
+  }
+
+  /// Data keys repacked so far (a key is repacked once, F5).
+  llvm::StringMap<DenseResourceElementsAttr> repacked;
+};
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// GGUF (F1, F6)
+//===----------------------------------------------------------------------===//
+
+LogicalResult FoldQ4WeightsPass::foldGguf(MethodOp method) {
+  SmallVector<CallOp> dequantizes;
+  for (auto call : method.getBody().front().getOps<CallOp>())
+    if (call.getTarget() == kDequantizeGguf)
+      dequantizes.push_back(call);
+
+  for (CallOp call : dequantizes) {
+    std::optional<ConstantRef> weight =
+        asConstant(method, tensorArgument(call, 0));
+    auto ggmlType = literalArgument<StringAttr>(call, 1);
+    if (!weight || !ggmlType || call.getNumResults() != 1)
+      continue;
+    auto resultType = dyn_cast<ng::TensorType>(call.getResult(0).getType());
+    std::optional<SmallVector<int64_t, 4>> logical = staticSizes(resultType);
+    if (!logical)
+      continue;
+
+    // F6: a known block layout must agree with the raw and logical shapes.
+    auto weightType = cast<ng::TensorType>(weight->arg.getType());
+    bool alreadyPacked = isa_and_nonnull<PackedQuantAttr>(weightType.getQuant());
+    if (std::optional<GgmlBlock> block = getGgmlBlock(ggmlType.getValue());
+        block && !alreadyPacked) {
+      std::optional<SmallVector<int64_t, 4>> raw = staticSizes(weightType);
+      auto byteType = IntegerType::get(&getContext(), 8, IntegerType::Unsigned);
+      if (!raw || raw->size() != 2 || weightType.getElementType() != byteType ||
+          (*raw)[1] % block->bytes != 0 || logical->size() != 2 ||
+          (*logical)[0] != (*raw)[0] ||
+          (*logical)[1] != (*raw)[1] / block->bytes * block->elements) {
+        return call.emitOpError()
+               << "GGUF weight '" << weight->name << "' (data_key '"
+               << weight->binding.getDataKey().getValue() << "') of type "
+               << weightType << " does not hold " << ggmlType.getValue()
+               << " blocks of " << block->elements << " elements in "
+               << block->bytes << " bytes for the dequantized shape "
+               << resultType << " (F6: raw (N, row_bytes) with row_bytes a "
+               << "multiple of " << block->bytes << ")";
+      }
+    }
+
+    auto packedType = ng::TensorType::get(
+        &getContext(), IntegerType::get(&getContext(), 8, IntegerType::Unsigned),
+        resultType.getSizes(), DenseI64ArrayAttr(),
+        PackedQuantAttr::get(&getContext(), ("gguf:" + ggmlType.getValue()).str()));
+    if (alreadyPacked && weightType != packedType)
+      return call.emitOpError()
+             << "GGUF weight '" << weight->name << "' is dequantized as "
+             << weightType.getQuant() << " and as " << packedType.getQuant()
+             << "; a weight has one packing";
+    weight->arg.setType(packedType);
+    call.getResult(0).replaceAllUsesWith(weight->arg);
+    call.erase();
+    remark(method, "folded GGUF weight '" + weight->name + "' (gguf:" +
+                       ggmlType.getValue() + ")");
+  }
+  syncFunctionType(method);
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// torchao q4 (F2-F5)
+//===----------------------------------------------------------------------===//
+
+/// True when `user` reads `value` exactly once, as the weight of
+/// aten.linear (argument 1) or aten.embedding (argument 0), any overload.
+static bool isWeightUse(Value value, Operation *user) {
+  auto call = dyn_cast<CallOp>(user);
+  if (!call)
+    return false;
+  StringRef target = call.getTarget();
+  unsigned index;
+  if (target.consume_front("torch.ops.aten.linear."))
+    index = 1;
+  else if (target.consume_front("torch.ops.aten.embedding."))
+    index = 0;
+  else
+    return false;
+  if (target.empty() || target.contains('.'))
+    return false;
+  // The weight argument, and no other argument or list element, reads it.
+  return tensorArgument(call, index) == value &&
+         llvm::count(call->getOperands(), value) == 1;
+}
+
+std::optional<AffineFold> FoldQ4WeightsPass::matchAffine(MethodOp method,
+                                                         CallOp call,
+                                                         ConstantRef &weight) {
+  // F2, in the reference's order: input_dtype int8, quant_min -8,
+  // quant_max 7 ...
+  if (call.getTarget() != kDequantizeAffine || call.getArgs().size() < 7 ||
+      call.getNumResults() != 1)
+    return std::nullopt;
+  auto inputDtype = literalArgument<TypeAttr>(call, 4);
+  auto quantMin = literalArgument<IntegerAttr>(call, 5);
+  auto quantMax = literalArgument<IntegerAttr>(call, 6);
+  if (!inputDtype || !inputDtype.getValue().isSignlessInteger(8) || !quantMin ||
+      quantMin.getInt() != -8 || !quantMax || quantMax.getInt() != 7)
+    return std::nullopt;
+  // ... input, scale and zero point are constant placeholders ...
+  std::optional<ConstantRef> input = asConstant(method, tensorArgument(call, 0));
+  std::optional<ConstantRef> scale = asConstant(method, tensorArgument(call, 2));
+  std::optional<ConstantRef> zeroPoint =
+      asConstant(method, tensorArgument(call, 3));
+  if (!input || !scale || !zeroPoint)
+    return std::nullopt;
+  // ... block_size is [1, g] with g > 0 (literals) ...
+  SmallVector<ArgAttr> args = call.getArgList();
+  auto blockSize = dyn_cast_or_null<DenseI64ArrayAttr>(args[1].getValue());
+  if (args[1].getKind() != ArgKind::IntList || !blockSize ||
+      (args[1].getMask() && llvm::is_contained(args[1].getMask().asArrayRef(), true)) ||
+      blockSize.size() != 2 || blockSize[0] != 1 || blockSize[1] <= 0)
+    return std::nullopt;
+  int64_t groupSize = blockSize[1];
+  // ... the result is rank 2 with its last dim divisible by g ...
+  auto resultType = dyn_cast<ng::TensorType>(call.getResult(0).getType());
+  std::optional<SmallVector<int64_t, 4>> sizes = staticSizes(resultType);
+  if (!sizes || sizes->size() != 2 || (*sizes)[1] % groupSize != 0)
+    return std::nullopt;
+  // ... its dtype is the scale's ...
+  auto scaleType = cast<ng::TensorType>(scale->arg.getType());
+  auto zeroPointType = cast<ng::TensorType>(zeroPoint->arg.getType());
+  if (!scaleType.hasMeta() || !zeroPointType.hasMeta() ||
+      resultType.getElementType() != scaleType.getElementType())
+    return std::nullopt;
+  // ... and it is read, only as the weight of linear/embedding, once each.
+  Value result = call.getResult(0);
+  if (result.use_empty() ||
+      !llvm::all_of(result.getUsers(),
+                    [&](Operation *user) { return isWeightUse(result, user); }))
+    return std::nullopt;
+  weight = *input;
+  return AffineFold{call, *sizes, *scale, *zeroPoint, groupSize};
+}
+
+FailureOr<DenseResourceElementsAttr>
+FoldQ4WeightsPass::repack(MethodOp method, const ConstantRef &weight,
+                          ArrayRef<int64_t> sizes) {
+  StringRef key = weight.binding.getDataKey().getValue();
+  if (auto it = repacked.find(key); it != repacked.end())
+    return it->second;
+  auto module = getOperation();
+  std::string subject = ("q4 weight '" + weight.name + "' (data_key '" + key +
+                         "') of method '" + method.getSymName() + "'")
+                            .str();
+  DenseResourceElementsAttr data = lookupConstantData(module, key);
+  if (!data) {
+    method.emitOpError()
+        << subject << " qualifies for the torchao fold, which repacks its "
+        << "data, but the program carries no data for it: import it from a "
+        << ".ptn package, or give ng-translate --constants=FILE.safetensors "
+        << "(or fold with formats=gguf only)";
+    return failure();
+  }
+  ArrayRef<char> bytes = getConstantBytes(data);
+  ShapedType dataType = data.getType();
+  if (!dataType.getElementType().isSignlessInteger(8) || dataType.getRank() != 2 ||
+      dataType.getShape() != sizes ||
+      bytes.size() != static_cast<size_t>(sizes[0] * sizes[1])) {
+    method.emitOpError() << subject << ": data is " << dataType
+                         << ", expected int8 of shape " << sizes[0] << "x"
+                         << sizes[1] << " (F5)";
+    return failure();
+  }
+  if (sizes[1] % 2 != 0) {
+    method.emitOpError() << subject << ": the inner dimension " << sizes[1]
+                         << " is odd; two values pack into a byte (F5)";
+    return failure();
+  }
+  AsmResourceBlob blob =
+      HeapAsmResourceBlob::allocate(bytes.size() / 2, alignof(uint64_t));
+  if (!packSignedInt4(reinterpret_cast<const int8_t *>(bytes.data()),
+                      reinterpret_cast<uint8_t *>(blob.getMutableData().data()),
+                      bytes.size())) {
+    method.emitOpError() << subject << " has values outside [-8, 7] (F5)";
+    return failure();
+  }
+  auto packedType = RankedTensorType::get(
+      {sizes[0], sizes[1] / 2},
+      IntegerType::get(&getContext(), 8, IntegerType::Unsigned));
+  auto packed = DenseResourceElementsAttr::get(packedType, key, std::move(blob));
+  repacked[key] = packed;
+  return packed;
+}
+
+LogicalResult FoldQ4WeightsPass::foldTorchao(MethodOp method) {
+  // Candidates per weight, in program order (F2).
+  llvm::MapVector<Value, SmallVector<AffineFold, 2>> folds;
+  DenseMap<Value, ConstantRef> weights;
+  for (auto call : method.getBody().front().getOps<CallOp>()) {
+    ConstantRef weight;
+    if (std::optional<AffineFold> fold = matchAffine(method, call, weight)) {
+      folds[weight.arg].push_back(*fold);
+      weights[weight.arg] = weight;
+    }
+  }
+
+  for (auto &[weightValue, weightFolds] : folds) {
+    ConstantRef weight = weights[weightValue];
+    // F3: every reader of the weight is one of these dequantizes, all alike.
+    llvm::SmallPtrSet<Operation *, 4> readers(weightValue.getUsers().begin(),
+                                              weightValue.getUsers().end());
+    if (readers.size() != weightFolds.size() ||
+        !llvm::all_of(weightFolds, [&](const AffineFold &f) {
+          return f.sameParameters(weightFolds.front());
+        }))
+      continue;
+    const AffineFold &fold = weightFolds.front();
+    FailureOr<DenseResourceElementsAttr> packed =
+        repack(method, weight, fold.sizes);
+    if (failed(packed))
+      return failure();
+    setConstantData(getOperation(), weight.binding.getDataKey().getValue(),
+                    *packed);
+
+    auto scaleType = cast<ng::TensorType>(fold.scale.arg.getType());
+    auto zeroPointType = cast<ng::TensorType>(fold.zeroPoint.arg.getType());
+    auto quant = AffineGroupAttr::get(
+        &getContext(), fold.scale.binding.getDataKey().getValue(),
+        scaleType.getElementType(), /*quant_min=*/-8, /*quant_max=*/7,
+        fold.groupSize, fold.zeroPoint.binding.getDataKey(),
+        zeroPointType.getElementType());
+    SmallVector<DimRange, 2> sizes;
+    for (int64_t d : fold.sizes)
+      sizes.push_back(DimRange::fixed(d));
+    weight.arg.setType(ng::TensorType::get(
+        &getContext(), IntegerType::get(&getContext(), 8, IntegerType::Unsigned),
+        sizes, DenseI64ArrayAttr(), quant));
+    for (AffineFold &f : weightFolds) {
+      f.dequantize.getResult(0).replaceAllUsesWith(weight.arg);
+      f.dequantize.erase();
+    }
+    remark(method, "folded torchao q4 weight '" + weight.name +
+                       "' (group size " + Twine(fold.groupSize) + ", " +
+                       Twine(weightFolds.size()) + " dequantize node" +
+                       (weightFolds.size() == 1 ? "" : "s") + ")");
+  }
+  syncFunctionType(method);
+  return success();
+}
+
+void FoldQ4WeightsPass::runOnOperation() {
+  bool gguf = formats.empty(), torchao = formats.empty();
+  for (const std::string &format : formats) {
+    if (format == "gguf")
+      gguf = true;
+    else if (format == "torchao")
+      torchao = true;
+    else {
+      getOperation().emitError()
+          << "--fold-q4-weights: unknown format '" << format
+          << "' (expected gguf, torchao)";
+      return signalPassFailure();
+    }
+  }
+  repacked.clear();
+  for (auto method : getOperation().getOps<MethodOp>()) {
+    if ((gguf && failed(foldGguf(method))) ||
+        (torchao && failed(foldTorchao(method))))
+      return signalPassFailure();
+  }
+  // S9: methods share data by key, so a repacked key must be read packed
+  // by every method that binds it.
+  for (auto method : getOperation().getOps<MethodOp>()) {
+    for (BlockArgument arg : method.getArguments()) {
+      auto binding =
+          dyn_cast_or_null<ConstantAttr>(method.getArgBinding(arg.getArgNumber()));
+      if (!binding || !repacked.count(binding.getDataKey().getValue()))
+        continue;
+      auto type = cast<ng::TensorType>(arg.getType());
+      if (!isa_and_nonnull<AffineGroupAttr>(type.getQuant())) {
+        method.emitOpError()
+            << "constant '" << method.getArgName(arg.getArgNumber())
+            << "' shares data_key '" << binding.getDataKey().getValue()
+            << "' with a folded q4 weight but is not folded itself; the "
+               "data cannot be both packed and unpacked (S9)";
+        return signalPassFailure();
+      }
+    }
+  }
+}
