@@ -128,11 +128,11 @@ TEST(Safetensors, WriterOrdersKeysAndDataByByteOrder) {
   // "B" < "a" < "c" in byte order; the input order must not matter.
   std::vector<SafetensorsTensor> tensors = {
       {"c", "U8", {1}, c}, {"a", "I16", {2}, a}, {"B", "BOOL", {2}, b}};
-  std::string expected = makeFile(
-      R"({"B":{"dtype":"BOOL","shape":[2],"data_offsets":[0,2]},)"
-      R"("a":{"dtype":"I16","shape":[2],"data_offsets":[2,6]},)"
-      R"("c":{"dtype":"U8","shape":[1],"data_offsets":[6,7]}})",
-      "bbAAAAC");
+  std::string expected =
+      makeFile(R"({"B":{"dtype":"BOOL","shape":[2],"data_offsets":[0,2]},)"
+               R"("a":{"dtype":"I16","shape":[2],"data_offsets":[2,6]},)"
+               R"("c":{"dtype":"U8","shape":[1],"data_offsets":[6,7]}})",
+               "bbAAAAC");
   EXPECT_EQ(write(tensors), expected);
   std::reverse(tensors.begin(), tensors.end());
   EXPECT_EQ(write(tensors), expected);
@@ -153,8 +153,7 @@ TEST(Safetensors, KeysAreEscapedLikeSerdeJson) {
   std::string out;
   llvm::raw_string_ostream os(out);
   writeJsonString("q\"b\\s/\b\f\n\r\t\x01\x1f\x7f\xc3\xa9", os);
-  EXPECT_EQ(out,
-            "\"q\\\"b\\\\s/\\b\\f\\n\\r\\t\\u0001\\u001f\x7f\xc3\xa9\"");
+  EXPECT_EQ(out, "\"q\\\"b\\\\s/\\b\\f\\n\\r\\t\\u0001\\u001f\x7f\xc3\xa9\"");
 
   std::string nul("a\0b", 3);
   out.clear();
@@ -209,8 +208,7 @@ TEST(Safetensors, RejectsBadFraming) {
   EXPECT_EQ(readError(file), "header length 18446744073709551615 exceeds the "
                              "8 bytes after it");
 
-  EXPECT_NE(readError(makeFile("{\"t\":", "")).find("header is not valid "
-                                                    "JSON"),
+  EXPECT_NE(readError(makeFile("{\"t\":", "")).find("header is not valid JSON"),
             std::string::npos);
   EXPECT_EQ(readError(makeFile("[]", "")), "header is not a JSON object");
   // Padding must be whitespace, as a JSON parser sees it.
@@ -222,19 +220,18 @@ TEST(Safetensors, RejectsBadFraming) {
 TEST(Safetensors, RejectsBadEntries) {
   EXPECT_EQ(readError(singleEntryFile("[]", "")),
             "tensor 't': entry is not a JSON object");
-  EXPECT_EQ(readError(singleEntryFile(R"({"shape":[],"data_offsets":[0,1]})",
-                                      "x")),
-            "tensor 't': missing 'dtype'");
+  EXPECT_EQ(
+      readError(singleEntryFile(R"({"shape":[],"data_offsets":[0,1]})", "x")),
+      "tensor 't': missing 'dtype'");
   EXPECT_EQ(readError(singleEntryFile(
                 R"({"dtype":1,"shape":[],"data_offsets":[0,1]})", "x")),
             "tensor 't': 'dtype' is not a string");
   EXPECT_EQ(readError(singleEntryFile(
-                R"({"dtype":"F8_E4M3","shape":[],"data_offsets":[0,1]})",
-                "x")),
+                R"({"dtype":"F8_E4M3","shape":[],"data_offsets":[0,1]})", "x")),
             "tensor 't': unsupported dtype 'F8_E4M3'");
-  EXPECT_EQ(readError(singleEntryFile(R"({"dtype":"U8","data_offsets":[0,1]})",
-                                      "x")),
-            "tensor 't': missing 'shape'");
+  EXPECT_EQ(
+      readError(singleEntryFile(R"({"dtype":"U8","data_offsets":[0,1]})", "x")),
+      "tensor 't': missing 'shape'");
   EXPECT_EQ(readError(singleEntryFile(
                 R"({"dtype":"U8","shape":1,"data_offsets":[0,1]})", "x")),
             "tensor 't': 'shape' is not an array");
@@ -253,14 +250,14 @@ TEST(Safetensors, RejectsBadShapes) {
                 R"({"dtype":"U8","shape":[-1],"data_offsets":[0,0]})", "")),
             "tensor 't': shape[0] is not a non-negative integer");
   // Integral doubles are not integers in a safetensors header.
-  EXPECT_EQ(readError(singleEntryFile(
-                R"({"dtype":"U8","shape":[1,2.0],"data_offsets":[0,2]})",
-                "xx")),
-            "tensor 't': shape[1] is not a non-negative integer");
-  EXPECT_EQ(readError(singleEntryFile(
-                R"({"dtype":"U8","shape":[2147483648],"data_offsets":[0,0]})",
-                "")),
-            "tensor 't': shape[0] = 2147483648 exceeds the limit of 2^31-1");
+  EXPECT_EQ(
+      readError(singleEntryFile(
+          R"({"dtype":"U8","shape":[1,2.0],"data_offsets":[0,2]})", "xx")),
+      "tensor 't': shape[1] is not a non-negative integer");
+  EXPECT_EQ(
+      readError(singleEntryFile(
+          R"({"dtype":"U8","shape":[2147483648],"data_offsets":[0,0]})", "")),
+      "tensor 't': shape[0] = 2147483648 exceeds the limit of 2^31-1");
 
   std::string rank64 = "[1";
   for (int i = 1; i < 64; ++i)
@@ -279,8 +276,7 @@ TEST(Safetensors, RejectsBadShapes) {
 
 TEST(Safetensors, ChecksSizesWithoutOverflow) {
   EXPECT_EQ(readError(singleEntryFile(
-                R"({"dtype":"F32","shape":[2],"data_offsets":[0,4]})",
-                "xxxx")),
+                R"({"dtype":"F32","shape":[2],"data_offsets":[0,4]})", "xxxx")),
             "tensor 't': data_offsets [0, 4] hold 4 bytes but shape [2] of "
             "F32 needs 8");
   // (2^31-1)^3 * 8 does not fit in 64 bits.
@@ -304,19 +300,19 @@ TEST(Safetensors, ChecksSizesWithoutOverflow) {
             "tensor 't': data_offsets [0, 2] extend past the end of the data "
             "(1 bytes)");
   EXPECT_EQ(
-      readError(singleEntryFile(R"({"dtype":"U8","shape":[1],"data_offsets":)"
-                                R"([18446744073709551615,18446744073709551615]})",
-                                "x")),
+      readError(
+          singleEntryFile(R"({"dtype":"U8","shape":[1],"data_offsets":)"
+                          R"([18446744073709551615,18446744073709551615]})",
+                          "x")),
       "tensor 't': data_offsets [18446744073709551615, 18446744073709551615] "
       "extend past the end of the data (1 bytes)");
 }
 
 TEST(Safetensors, RequiresEntriesToTileTheData) {
   auto twoEntries = [](StringRef a, StringRef b, StringRef data) {
-    std::string header = R"({"a":{"dtype":"U8","shape":[2],"data_offsets":)" +
-                         a.str() +
-                         R"(},"b":{"dtype":"U8","shape":[2],"data_offsets":)" +
-                         b.str() + "}}";
+    std::string header =
+        R"({"a":{"dtype":"U8","shape":[2],"data_offsets":)" + a.str() +
+        R"(},"b":{"dtype":"U8","shape":[2],"data_offsets":)" + b.str() + "}}";
     header.append((8 - header.size() % 8) % 8, ' ');
     return readError(makeFile(header, data));
   };
@@ -336,6 +332,39 @@ TEST(Safetensors, RequiresEntriesToTileTheData) {
             "bytes [4, 5) at the end of the data belong to no tensor");
   EXPECT_EQ(readError(makeFile("{}      ", "x")),
             "bytes [0, 1) at the end of the data belong to no tensor");
+}
+
+TEST(Safetensors, SurvivesEveryByteCorrupted) {
+  std::string file = makeFile(kThreeTensorHeader, kThreeTensorData);
+  for (size_t i = 0; i < file.size(); ++i) {
+    for (char value : {'\x00', '\xff', '9', '"', ']'}) {
+      std::string bad = file;
+      bad[i] = value;
+      // Accepted or rejected, never a crash or an out-of-range view.
+      llvm::Expected<std::vector<SafetensorsTensor>> tensors =
+          readSafetensors(bad);
+      if (!tensors) {
+        llvm::consumeError(tensors.takeError());
+        continue;
+      }
+      for (const SafetensorsTensor &tensor : *tensors) {
+        EXPECT_GE(tensor.data.data(), bad.data());
+        EXPECT_LE(tensor.data.end(), bad.data() + bad.size());
+      }
+    }
+  }
+}
+
+TEST(Safetensors, DuplicateKeysCannotHideData) {
+  // JSON parsers keep the last of duplicate keys; the range of the dropped
+  // entry then shows up as unused data.
+  std::string header =
+      R"({"a":{"dtype":"U8","shape":[2],"data_offsets":[0,2]},)"
+      R"("a":{"dtype":"U8","shape":[2],"data_offsets":[2,4]}})";
+  header.append((8 - header.size() % 8) % 8, ' ');
+  EXPECT_EQ(readError(makeFile(header, "xxxx")),
+            "tensor 'a': data_offsets [2, 4] leave bytes [0, 2) of the data "
+            "unused");
 }
 
 } // namespace

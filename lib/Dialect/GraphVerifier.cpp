@@ -16,7 +16,7 @@
 
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/ADT/DenseMap.h"
-#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringSet.h"
 
 using namespace mlir;
@@ -313,7 +313,8 @@ private:
 
   Operation *owner;
   Region &body;
-  llvm::StringSet<> values, nodes;
+  // Names are StringAttr storage: stable, so no copies.
+  llvm::DenseSet<StringRef> values, nodes;
 };
 } // namespace
 

@@ -16,6 +16,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Diagnostics.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace mlir;
@@ -33,8 +34,14 @@ public:
   LogicalResult exportProgram(ModuleOp module, SmallVectorImpl<uint8_t> &out);
 
 private:
+  /// Each distinct string is written once: value names recur in every
+  /// reference. (flatbuffers' own CreateSharedString keeps a std::set with
+  /// string compares, which dominated export time.)
   StringOffset string(StringRef s) {
-    return fbb.CreateSharedString(s.data(), s.size());
+    auto [it, inserted] = strings.try_emplace(s, 0);
+    if (inserted)
+      it->second = fbb.CreateString(s.data(), s.size()).o;
+    return StringOffset(it->second);
   }
   /// A vector of the elements of any contiguous range.
   template <typename Range>
@@ -57,6 +64,8 @@ private:
   Offset<flatbuffers::Vector<Offset<fb::KeyValue>>> metadata(std::optional<ArrayAttr> attr);
 
   flatbuffers::FlatBufferBuilder fbb{1 << 16};
+  // Keys are StringAttr storage or literals: stable while exporting.
+  llvm::DenseMap<StringRef, flatbuffers::uoffset_t> strings;
 };
 
 } // namespace

@@ -20,7 +20,8 @@
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Verifier.h"
 #include "llvm/ADT/StringExtras.h"
-#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringSet.h"
 
 using namespace mlir;
@@ -30,12 +31,21 @@ namespace fb = native_backend;
 namespace {
 
 /// Where in the program an error is: "method 'forward', node 'x', argument
-/// 'self'". Graph nesting shows as "in graph 'true_graph_0' of node 'cond'".
+/// 'self'". Graph nesting shows as "graph 'true_graph_0' of node 'cond'".
+/// The parts point into the flatbuffer and are only formatted on error, so
+/// tracking them costs nothing per node.
 struct ErrorContext {
-  std::string method;
-  std::string graphPath; // for subgraphs
-  std::string node;
-  std::string argument;
+  StringRef method;
+  std::string graphPath; // set only while inside a subgraph
+  StringRef node;
+  /// The argument: its name, or its position when it has none.
+  StringRef argumentName;
+  std::optional<unsigned> argumentIndex;
+
+  void clearArgument() {
+    argumentName = {};
+    argumentIndex.reset();
+  }
 
   std::string str() const {
     std::string text;
@@ -54,9 +64,12 @@ struct ErrorContext {
       sep();
       os << "node '" << node << "'";
     }
-    if (!argument.empty()) {
+    if (argumentIndex) {
       sep();
-      os << argument;
+      if (!argumentName.empty())
+        os << "argument '" << argumentName << "'";
+      else
+        os << "argument #" << *argumentIndex;
     }
     return text;
   }
@@ -68,8 +81,9 @@ StringRef str(const flatbuffers::String *s) {
 
 /// One graph's value namespace (N1).
 struct Scope {
-  llvm::StringMap<Value> values;
-  llvm::StringMap<const fb::TensorMeta *> meta;
+  // Keys point into the flatbuffer, which outlives the import: no copies.
+  llvm::DenseMap<StringRef, Value> values;
+  llvm::DenseMap<StringRef, const fb::TensorMeta *> meta;
 };
 
 class Importer {
@@ -228,12 +242,10 @@ LogicalResult Importer::importArgument(
     SmallVectorImpl<Attribute> &args, SmallVectorImpl<Value> &operands,
     SmallVectorImpl<const fb::GraphArg *> *graphs) {
   StringAttr name;
-  if (named->name()) {
+  context.argumentIndex = index;
+  context.argumentName = str(named->name());
+  if (named->name())
     name = builder.getStringAttr(str(named->name()));
-    context.argument = ("argument '" + name.getValue() + "'").str();
-  } else {
-    context.argument = "argument #" + std::to_string(index);
-  }
   const fb::Argument *argument = named->arg();
   bool mutated = named->mutated();
 
@@ -408,7 +420,7 @@ LogicalResult Importer::importCall(const fb::Node *node, Scope &scope,
       if (failed(importArgument(inputs->Get(i), i, scope, args, operands, &graphs)))
         return failure();
   }
-  context.argument.clear();
+  context.clearArgument();
 
   // Outputs: one result per Output, a group per TENSOR_LIST.
   SmallVector<Type, 4> resultTypes;
@@ -534,7 +546,7 @@ LogicalResult Importer::importCall(const fb::Node *node, Scope &scope,
                          "graph '" + str(graphArg->name()) + "' of node '" +
                          nodeName + "'")
                             .str();
-    context.node.clear();
+    context.node = {};
     if (failed(importGraph(graphArg->graph(), *region, nullptr, depth + 1)))
       return failure();
     context = saved;
@@ -575,7 +587,7 @@ LogicalResult Importer::importOutput(const fb::Node *node, Scope &scope,
         tensorNames.push_back(str(input->arg()->value_as_TensorArg()->name()));
     }
   }
-  context.argument.clear();
+  context.clearArgument();
   if (node->outputs() && node->outputs()->size() != 0) {
     error() << "the OUTPUT node has outputs of its own; ng cannot represent "
                "that";
@@ -686,9 +698,11 @@ LogicalResult Importer::importGraph(const fb::Graph *graph, Region &region,
     const fb::MutableBufferSpec *buffer = nullptr;
     bool placed = false;
   };
-  llvm::StringMap<Definition> defined;
+  llvm::DenseMap<StringRef, Definition> defined;
+  SmallVector<StringRef, 16> definitionOrder;
   SmallVector<StringRef, 8> inputOrder;
   auto define = [&](StringRef name, Definition def, StringRef what) -> LogicalResult {
+    definitionOrder.push_back(name);
     if (!defined.try_emplace(name, def).second) {
       error() << what << " '" << name << "': duplicate value definition (V2)";
       return failure();
@@ -760,15 +774,15 @@ LogicalResult Importer::importGraph(const fb::Graph *graph, Region &region,
   builder.setInsertionPointToEnd(block);
 
   const auto *nodes = graph->nodes();
-  llvm::StringSet<> nodeNames;
+  llvm::DenseSet<StringRef> nodeNames;
   SmallVector<Attribute, 8> argAttrs;
   SmallVector<StringRef, 8> placedInputs;
   bool seenCall = false, seenOutput = false;
   for (unsigned i = 0, e = nodes->size(); i < e; ++i) {
     const fb::Node *node = nodes->Get(i);
     StringRef nodeName = str(node->name());
-    context.node = nodeName.str();
-    context.argument.clear();
+    context.node = nodeName;
+    context.clearArgument();
     if (seenOutput) {
       error() << "comes after the OUTPUT node, which must be last (S1)";
       return failure();
@@ -847,31 +861,34 @@ LogicalResult Importer::importGraph(const fb::Graph *graph, Region &region,
       return failure();
     }
   }
-  context.node.clear();
-  context.argument.clear();
+  context.node = {};
+  context.clearArgument();
   if (!seenOutput) {
     error() << "the graph has no OUTPUT node (S1)";
     return failure();
   }
-  for (auto &entry : defined)
-    if (!entry.second.placed) {
-      error() << "'" << entry.getKey()
+  for (StringRef name : definitionOrder)
+    if (!defined[name].placed) {
+      error() << "'" << name
               << "' is defined but has no PLACEHOLDER node; ng cannot "
                  "represent that (S1)";
       return failure();
     }
   // Every tensor_values entry must describe a non-constant tensor value of
   // this graph, or the export could not write it back.
-  for (auto &entry : scope.meta) {
-    auto value = scope.values.find(entry.getKey());
-    auto def = defined.find(entry.getKey());
-    if (value == scope.values.end() ||
-        !isa<ng::TensorType>(value->second.getType()) ||
-        (def != defined.end() && def->second.role == Role::Constant)) {
-      error() << "tensor_values has metadata for '" << entry.getKey()
-              << "', which is not a non-constant tensor of this graph; ng "
-                 "cannot represent that (S2)";
-      return failure();
+  if (const auto *tensorValues = graph->tensor_values()) {
+    for (const fb::TensorValue *tensorValue : *tensorValues) {
+      StringRef name = str(tensorValue->name());
+      auto value = scope.values.find(name);
+      auto def = defined.find(name);
+      if (value == scope.values.end() ||
+          !isa<ng::TensorType>(value->second.getType()) ||
+          (def != defined.end() && def->second.role == Role::Constant)) {
+        error() << "tensor_values has metadata for '" << name
+                << "', which is not a non-constant tensor of this graph; ng "
+                   "cannot represent that (S2)";
+        return failure();
+      }
     }
   }
   if (placedInputs != inputOrder) {
@@ -894,7 +911,7 @@ LogicalResult Importer::importGraph(const fb::Graph *graph, Region &region,
 
 LogicalResult Importer::importMethod(const fb::Method *method, ModuleOp module) {
   context = ErrorContext();
-  context.method = str(method->name()).str();
+  context.method = str(method->name());
   if (context.method.empty()) {
     error() << "a method has an empty name (V12)";
     return failure();

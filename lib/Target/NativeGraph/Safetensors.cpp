@@ -32,8 +32,7 @@ namespace {
 
 constexpr StringRef kMetadataKey = "__metadata__";
 
-template <typename... Ts>
-Error makeError(const char *fmt, Ts &&...args) {
+template <typename... Ts> Error makeError(const char *fmt, Ts &&...args) {
   return llvm::createStringError(
       llvm::formatv(fmt, std::forward<Ts>(args)...).str());
 }
@@ -181,8 +180,8 @@ Expected<Entry> parseEntry(StringRef key, const llvm::json::Value &value,
     return std::move(error);
 
   std::string shapeText = shapeString(entry.tensor.shape);
-  std::optional<uint64_t> needed = byteCount(
-      entry.tensor.shape, safetensorsDtypeSize(entry.tensor.dtype));
+  std::optional<uint64_t> needed =
+      byteCount(entry.tensor.shape, safetensorsDtypeSize(entry.tensor.dtype));
   if (!needed)
     return makeError("tensor '{0}': shape {1} of {2} overflows 64 bits", key,
                      shapeText, entry.tensor.dtype);
@@ -233,8 +232,7 @@ Error splitFile(StringRef file, StringRef &header, StringRef &data) {
     return makeError("file is {0} bytes, too short for the 8-byte header "
                      "length",
                      file.size());
-  uint64_t headerSize =
-      llvm::support::endian::read64le(file.bytes_begin());
+  uint64_t headerSize = llvm::support::endian::read64le(file.bytes_begin());
   // Compare against the bytes left rather than summing, so a header length
   // near 2^64 cannot wrap around.
   if (headerSize > file.size() - 8)
@@ -259,8 +257,7 @@ size_t ng::safetensorsDtypeSize(StringRef dtype) {
       .Default(0);
 }
 
-Expected<std::vector<SafetensorsTensor>>
-ng::readSafetensors(StringRef file) {
+Expected<std::vector<SafetensorsTensor>> ng::readSafetensors(StringRef file) {
   StringRef header, data;
   if (Error error = splitFile(file, header, data))
     return std::move(error);
@@ -372,13 +369,15 @@ void ng::writeSafetensors(llvm::ArrayRef<SafetensorsTensor> tensors,
            "data size must match the dtype and shape");
     sorted.push_back(&tensor);
   }
-  llvm::sort(sorted, [](const SafetensorsTensor *a, const SafetensorsTensor *b) {
-    return a->key < b->key;
-  });
-  assert(llvm::adjacent_find(sorted, [](const SafetensorsTensor *a,
-                                        const SafetensorsTensor *b) {
-           return a->key == b->key;
-         }) == sorted.end() &&
+  llvm::sort(sorted,
+             [](const SafetensorsTensor *a, const SafetensorsTensor *b) {
+               return a->key < b->key;
+             });
+  assert(llvm::adjacent_find(
+             sorted,
+             [](const SafetensorsTensor *a, const SafetensorsTensor *b) {
+               return a->key == b->key;
+             }) == sorted.end() &&
          "keys must be unique");
 
   std::string header = headerFor(sorted);

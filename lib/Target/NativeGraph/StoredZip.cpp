@@ -63,11 +63,10 @@ constexpr uint16_t kVersionStored = 20;
 constexpr uint16_t kVersionZip64 = 45;
 constexpr uint16_t kHostUnix = 3 << 8;
 constexpr uint32_t kUnixRegularFile0644 = 0100644u << 16;
-constexpr uint16_t kDosTime = 0;                         // 00:00:00
-constexpr uint16_t kDosDate = (0 << 9) | (1 << 5) | 1;   // 1980-01-01
+constexpr uint16_t kDosTime = 0;                       // 00:00:00
+constexpr uint16_t kDosDate = (0 << 9) | (1 << 5) | 1; // 1980-01-01
 
-template <typename... Ts>
-Error makeError(const char *fmt, Ts &&...args) {
+template <typename... Ts> Error makeError(const char *fmt, Ts &&...args) {
   return llvm::createStringError(
       llvm::formatv(fmt, std::forward<Ts>(args)...).str());
 }
@@ -184,8 +183,7 @@ Expected<Directory> readDirectory(StringRef file) {
     directory.memberCount = read16(file, *endPos + 10);
     directory.size = read32(file, *endPos + 12);
     directory.offset = read32(file, *endPos + 16);
-    if (disk != 0 || directoryDisk != 0 ||
-        diskMembers != directory.memberCount)
+    if (disk != 0 || directoryDisk != 0 || diskMembers != directory.memberCount)
       return makeError("multi-disk zip archives are not supported");
   }
 
@@ -277,8 +275,7 @@ Expected<CentralEntry> readCentralEntry(StringRef file, uint64_t &pos,
   if (end - pos < kCentralSize)
     return makeError("central directory entry #{0} is truncated", index);
   if (read32(file, pos) != kCentralSignature)
-    return makeError("central directory entry #{0} has a bad signature",
-                     index);
+    return makeError("central directory entry #{0} has a bad signature", index);
   CentralEntry entry;
   entry.flags = read16(file, pos + 8);
   entry.method = read16(file, pos + 10);
@@ -322,8 +319,8 @@ Expected<StringRef> locateData(StringRef file, const CentralEntry &entry,
                      "member area (which ends at {2})",
                      entry.name, pos, dataEnd);
   if (read32(file, pos) != kLocalSignature)
-    return makeError("member '{0}': no local header at offset {1}",
-                     entry.name, pos);
+    return makeError("member '{0}': no local header at offset {1}", entry.name,
+                     pos);
   uint16_t flags = read16(file, pos + 6);
   uint16_t method = read16(file, pos + 8);
   uint16_t nameSize = read16(file, pos + 26);
@@ -332,11 +329,12 @@ Expected<StringRef> locateData(StringRef file, const CentralEntry &entry,
     return std::move(error);
 
   uint64_t nameBegin = pos + kLocalSize;
-  uint64_t dataBegin = nameBegin + nameSize + extraSize; // < 2^64: small sums
+  // Cannot wrap: pos is below the file size, the lengths are 16-bit.
+  uint64_t dataBegin = nameBegin + nameSize + extraSize;
   if (dataBegin > dataEnd || entry.size > dataEnd - dataBegin)
-    return makeError("member '{0}': data [{1}, {1} + {2}) extends past the "
-                     "member area (which ends at {3})",
-                     entry.name, dataBegin, entry.size, dataEnd);
+    return makeError("member '{0}': {1} bytes of data at offset {2} extend "
+                     "past the member area (which ends at {3})",
+                     entry.name, entry.size, dataBegin, dataEnd);
   StringRef localName = file.substr(nameBegin, nameSize);
   if (localName != entry.name)
     return makeError("member '{0}': local header names it '{1}'", entry.name,
@@ -364,8 +362,7 @@ public:
   }
 
 private:
-  template <typename T>
-  void write(T value) {
+  template <typename T> void write(T value) {
     char buffer[sizeof(T)];
     llvm::support::endian::write<T, llvm::endianness::little>(buffer, value);
     os.write(buffer, sizeof(T));
@@ -431,7 +428,8 @@ void writeCentral(CountingWriter &out, const WrittenMember &written) {
   const ZipMember &member = *written.member;
   uint64_t size = member.data.size();
   uint32_t size32 = written.zip64Size ? kEscape32 : uint32_t(size);
-  uint16_t extraData = (written.zip64Size ? 16 : 0) + (written.zip64Offset ? 8 : 0);
+  uint16_t extraData =
+      (written.zip64Size ? 16 : 0) + (written.zip64Offset ? 8 : 0);
   out.u32(kCentralSignature);
   out.u16(kHostUnix | written.version());
   out.u16(written.version());
@@ -549,6 +547,6 @@ void ng::writeStoredZip(llvm::ArrayRef<ZipMember> members,
   uint64_t directoryOffset = out.tell();
   for (const WrittenMember &member : written)
     writeCentral(out, member);
-  writeEnd(out, members.size(), directoryOffset,
-           out.tell() - directoryOffset, options.zip64Threshold);
+  writeEnd(out, members.size(), directoryOffset, out.tell() - directoryOffset,
+           options.zip64Threshold);
 }

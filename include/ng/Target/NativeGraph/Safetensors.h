@@ -51,8 +51,10 @@ size_t safetensorsDtypeSize(llvm::StringRef dtype);
 /// header is a JSON object whose `__metadata__` (skipped) maps strings to
 /// strings, each entry's dtype, shape (C4 limits), data_offsets and byte
 /// count, and that the entries tile the data section exactly, without holes
-/// or overlaps. All arithmetic is overflow-checked. Tensors are returned in
-/// key order. Errors name the key and the problem.
+/// or overlaps. All arithmetic is overflow-checked. Unknown fields of an
+/// entry are ignored, as the reference reader does; of duplicate keys the
+/// last wins (the dropped entry's bytes then fail the tiling check). Tensors
+/// are returned in key order. Errors name the key and the problem.
 llvm::Expected<std::vector<SafetensorsTensor>>
 readSafetensors(llvm::StringRef file);
 
