@@ -102,19 +102,21 @@ LogicalResult ng::exportPackage(ModuleOp module, raw_ostream &os) {
     return failure();
   std::vector<ZipMember> members;
   members.push_back(
-      {"program.ptg", StringRef(reinterpret_cast<const char *>(program.data()),
-                                program.size())});
-  // The zip's local header needs the member's CRC before its bytes, so the
-  // safetensors member is assembled first. (The weights are read from their
-  // mapped source; this is the one copy an export makes.)
-  std::string constants, aliases;
+      {"program.ptg",
+       StringRef(reinterpret_cast<const char *>(program.data()), program.size()),
+       {}});
+  // The constants are streamed into the archive straight from their
+  // (mapped) resources: no copy of the weights is assembled.
+  std::vector<SafetensorsTensor> tensors;
+  std::vector<std::pair<std::string, std::string>> aliases;
+  std::string prefix, aliasesJson;
   if (getConstantData(module)) {
-    llvm::raw_string_ostream constantsStream(constants);
-    if (failed(writeConstants(module, constantsStream, aliases)))
+    if (failed(collectConstants(module, tensors, aliases)))
       return failure();
-    members.push_back({"program.safetensors", constants});
-    if (!aliases.empty())
-      members.push_back({"aliases.json", aliases});
+    members.push_back({"program.safetensors", {}, layoutSafetensors(tensors, prefix)});
+    aliasesJson = aliasesToJson(aliases);
+    if (!aliasesJson.empty())
+      members.push_back({"aliases.json", aliasesJson, {}});
   }
   writeStoredZip(members, os);
   return success();

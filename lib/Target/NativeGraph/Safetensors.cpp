@@ -356,8 +356,9 @@ headerFor(llvm::ArrayRef<const SafetensorsTensor *> tensors) {
   return header;
 }
 
-void ng::writeSafetensors(llvm::ArrayRef<SafetensorsTensor> tensors,
-                          llvm::raw_ostream &os) {
+std::vector<llvm::StringRef>
+ng::layoutSafetensors(llvm::ArrayRef<SafetensorsTensor> tensors,
+                      std::string &prefix) {
   std::vector<const SafetensorsTensor *> sorted;
   sorted.reserve(tensors.size());
   for (const SafetensorsTensor &tensor : tensors) {
@@ -383,8 +384,19 @@ void ng::writeSafetensors(llvm::ArrayRef<SafetensorsTensor> tensors,
   std::string header = headerFor(sorted);
   char length[8];
   llvm::support::endian::write64le(length, header.size());
-  os.write(length, sizeof(length));
-  os << header;
+  prefix.assign(length, sizeof(length));
+  prefix += header;
+  std::vector<llvm::StringRef> pieces;
+  pieces.reserve(sorted.size() + 1);
+  pieces.push_back(prefix);
   for (const SafetensorsTensor *tensor : sorted)
-    os << tensor->data;
+    pieces.push_back(tensor->data);
+  return pieces;
+}
+
+void ng::writeSafetensors(llvm::ArrayRef<SafetensorsTensor> tensors,
+                          llvm::raw_ostream &os) {
+  std::string prefix;
+  for (llvm::StringRef piece : layoutSafetensors(tensors, prefix))
+    os << piece;
 }

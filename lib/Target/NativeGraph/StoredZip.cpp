@@ -390,13 +390,26 @@ struct WrittenMember {
   }
 };
 
+/// The size of a member's bytes.
+uint64_t memberSize(const ZipMember &member) {
+  uint64_t size = 0;
+  for (llvm::StringRef piece : member.contents())
+    size += piece.size();
+  return size;
+}
+
 WrittenMember writeLocal(CountingWriter &out, const ZipMember &member,
                          uint64_t threshold) {
-  uint64_t size = member.data.size();
+  uint64_t size = memberSize(member);
   WrittenMember written;
   written.member = &member;
   written.offset = out.tell();
-  written.crc = llvm::crc32(llvm::arrayRefFromStringRef(member.data));
+  written.crc = 0;
+  for (llvm::StringRef piece : member.contents())
+    written.crc = llvm::crc32(
+        written.crc, llvm::ArrayRef<uint8_t>(
+                         reinterpret_cast<const uint8_t *>(piece.data()),
+                         piece.size()));
   written.zip64Size = size >= threshold;
   written.zip64Offset = written.offset >= threshold;
   uint32_t size32 = written.zip64Size ? kEscape32 : uint32_t(size);
@@ -420,13 +433,14 @@ WrittenMember writeLocal(CountingWriter &out, const ZipMember &member,
     out.u64(size);
     out.u64(size);
   }
-  out.bytes(member.data);
+  for (llvm::StringRef piece : member.contents())
+    out.bytes(piece);
   return written;
 }
 
 void writeCentral(CountingWriter &out, const WrittenMember &written) {
   const ZipMember &member = *written.member;
-  uint64_t size = member.data.size();
+  uint64_t size = memberSize(member);
   uint32_t size32 = written.zip64Size ? kEscape32 : uint32_t(size);
   uint16_t extraData =
       (written.zip64Size ? 16 : 0) + (written.zip64Offset ? 8 : 0);

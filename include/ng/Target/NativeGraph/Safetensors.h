@@ -70,6 +70,14 @@ readSafetensors(llvm::StringRef file);
 void writeSafetensors(llvm::ArrayRef<SafetensorsTensor> tensors,
                       llvm::raw_ostream &os);
 
+/// The bytes writeSafetensors would write, as pieces to concatenate: the
+/// length and header (stored in `prefix`, which must outlive the result),
+/// then each tensor's data, pointing at the tensors (no copy). Lets a
+/// container stream the file without assembling it.
+std::vector<llvm::StringRef>
+layoutSafetensors(llvm::ArrayRef<SafetensorsTensor> tensors,
+                  std::string &prefix);
+
 /// Append `text` to `out` as a JSON string literal (with the quotes),
 /// escaped as serde_json does: `"` and `\`, \b \f \n \r \t, other control
 /// characters as \u00xx; everything else, UTF-8 included, verbatim.

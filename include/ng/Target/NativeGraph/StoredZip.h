@@ -30,6 +30,17 @@ struct ZipMember {
   /// The member's bytes. After readStoredZip this points into the archive
   /// that was read (no copy): that buffer must outlive it.
   llvm::StringRef data;
+  /// For writing only: when non-empty, the member's bytes are these pieces,
+  /// concatenated, and `data` is ignored. Lets a member be streamed from
+  /// several buffers (a safetensors header and mapped weights) uncopied.
+  std::vector<llvm::StringRef> pieces;
+
+  /// The pieces that make up the member (just `data` when there are none).
+  llvm::ArrayRef<llvm::StringRef> contents() const {
+    if (pieces.empty())
+      return llvm::ArrayRef<llvm::StringRef>(data);
+    return pieces;
+  }
 };
 
 struct StoredZipReadOptions {
