@@ -219,11 +219,18 @@ public:
   LogicalResult checkNames() {
     for (BlockArgument arg : body.getArguments()) {
       StringRef name = wireName(arg);
-      if (name.empty())
+      // The name may be "" (legal on the wire), but it must be recorded:
+      // an SSA name is not a wire name.
+      bool recorded =
+          isa<MethodOp>(owner)
+              ? static_cast<bool>(cast<MethodOp>(owner).getArgAttrOfType<StringAttr>(
+                    arg.getArgNumber(), NgDialect::getNameAttrName()))
+              : cast<CallOp>(owner).getGraphArgNames().has_value();
+      if (!recorded)
         return owner->emitOpError()
                << "placeholder #" << arg.getArgNumber()
-               << " has no wire name (`ng.name`, or `graph_arg_names` in a "
-                  "subgraph)";
+               << " has no recorded wire name (`ng.name`, or "
+                  "`graph_arg_names` in a subgraph)";
       if (failed(defineValue(owner, name)) ||
           failed(defineNode(owner, name)))
         return failure();
@@ -232,14 +239,9 @@ public:
       if (auto call = dyn_cast<CallOp>(op)) {
         if (failed(defineNode(call, call.getNodeName())))
           return failure();
-        for (Value result : call.getResults()) {
-          if (wireName(result).empty())
-            return call.emitOpError()
-                   << "result #" << cast<OpResult>(result).getResultNumber()
-                   << " has an empty wire name";
+        for (Value result : call.getResults())
           if (failed(defineValue(call, wireName(result))))
             return failure();
-        }
       } else if (auto output = dyn_cast<OutputOp>(op)) {
         if (failed(defineNode(output, output.getNodeName())))
           return failure();

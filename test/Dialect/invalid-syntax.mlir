@@ -157,7 +157,7 @@ ng.method @forward(%x: !ng.tensor<f32[2]>) -> !ng.tensor<f32[2]> {
 
 // An int list cannot reference a tensor.
 ng.method @forward(%x: !ng.tensor<f32[2]>) -> !ng.tensor<f32[2]> {
-  // expected-error @+1 {{int_list argument can only hold integers and i64 values}}
+  // expected-error @+1 {{an argument of kind int_list can only hold integers and i64 values}}
   %a = ng.call "torch.ops.aten.view.default"(self: %x, size: ints[%x])
       : (!ng.tensor<f32[2]>, !ng.tensor<f32[2]>) -> !ng.tensor<f32[2]>
   ng.output(%a) : !ng.tensor<f32[2]>
@@ -167,7 +167,7 @@ ng.method @forward(%x: !ng.tensor<f32[2]>) -> !ng.tensor<f32[2]> {
 
 // A tensor list cannot hold a literal.
 ng.method @forward(%x: !ng.tensor<f32[2]>) -> !ng.tensor<f32[2]> {
-  // expected-error @+1 {{tensor_list argument can only hold tensors}}
+  // expected-error @+1 {{an argument of kind tensor_list can only hold tensors}}
   %a = ng.call "torch.ops.aten.cat.default"(tensors: [%x, 1], dim: 0)
       : (!ng.tensor<f32[2]>) -> !ng.tensor<f32[2]>
   ng.output(%a) : !ng.tensor<f32[2]>
@@ -177,7 +177,7 @@ ng.method @forward(%x: !ng.tensor<f32[2]>) -> !ng.tensor<f32[2]> {
 
 // nor a hole (`none` makes it an optional tensor list, which holds no ints).
 ng.method @forward(%x: !ng.tensor<f32[2]>) -> !ng.tensor<f32[2]> {
-  // expected-error @+1 {{tensor_list argument can only hold tensors}}
+  // expected-error @+1 {{an argument of kind tensor_list can only hold tensors}}
   %a = ng.call "torch.ops.aten.cat.default"(tensors: tensors[%x, none], dim: 0)
       : (!ng.tensor<f32[2]>) -> !ng.tensor<f32[2]>
   ng.output(%a) : !ng.tensor<f32[2]>
@@ -186,7 +186,7 @@ ng.method @forward(%x: !ng.tensor<f32[2]>) -> !ng.tensor<f32[2]> {
 // -----
 
 ng.method @forward(%x: !ng.tensor<f32[2]>) -> !ng.tensor<f32[2]> {
-  // expected-error @+1 {{optional_tensor_list argument can only hold tensors and none}}
+  // expected-error @+1 {{an argument of kind optional_tensor_list can only hold tensors and none}}
   %a = ng.call "torch.ops.aten.index.Tensor"(self: %x, indices: [none, 1])
       : (!ng.tensor<f32[2]>) -> !ng.tensor<f32[2]>
   ng.output(%a) : !ng.tensor<f32[2]>
@@ -195,7 +195,7 @@ ng.method @forward(%x: !ng.tensor<f32[2]>) -> !ng.tensor<f32[2]> {
 // -----
 
 ng.method @forward(%x: !ng.tensor<f32[2]>) -> !ng.tensor<f32[2]> {
-  // expected-error @+1 {{bool_list argument can only hold true and false}}
+  // expected-error @+1 {{an argument of kind bool_list can only hold true and false}}
   %a = ng.call "t"(self: %x, flags: bools[1]) : (!ng.tensor<f32[2]>) -> !ng.tensor<f32[2]>
   ng.output(%a) : !ng.tensor<f32[2]>
 }
@@ -203,7 +203,7 @@ ng.method @forward(%x: !ng.tensor<f32[2]>) -> !ng.tensor<f32[2]> {
 // -----
 
 ng.method @forward(%x: !ng.tensor<f32[2]>) -> !ng.tensor<f32[2]> {
-  // expected-error @+1 {{float_list argument can only hold float literals}}
+  // expected-error @+1 {{an argument of kind float_list can only hold float literals}}
   %a = ng.call "t"(self: %x, scales: floats[true]) : (!ng.tensor<f32[2]>) -> !ng.tensor<f32[2]>
   ng.output(%a) : !ng.tensor<f32[2]>
 }
@@ -377,7 +377,7 @@ ng.method @forward(%x: !ng.tensor<f32[2]>) -> !ng.tensor<f32[2]> {
 
 // #ng.arg's own checks.
 ng.method @forward(%x: !ng.tensor<f32[2]>) -> !ng.tensor<f32[2]> {
-  // expected-error @+1 {{none argument takes no literal value}}
+  // expected-error @+1 {{an argument of kind none takes no literal value}}
   %a = "ng.call"() <{args = [#ng.arg<kind = none, value = 1 : i64>], names = ["a"], target = "t"}> : () -> !ng.tensor<f32[2]>
   ng.output(%a) : !ng.tensor<f32[2]>
 }
@@ -385,7 +385,7 @@ ng.method @forward(%x: !ng.tensor<f32[2]>) -> !ng.tensor<f32[2]> {
 // -----
 
 ng.method @forward(%x: !ng.tensor<f32[2]>) -> !ng.tensor<f32[2]> {
-  // expected-error @+1 {{tensor argument takes no mask}}
+  // expected-error @+1 {{an argument of kind tensor takes no mask}}
   %a = "ng.call"(%x) <{args = [#ng.arg<kind = tensor, mask = [true]>], names = ["a"], target = "t"}> : (!ng.tensor<f32[2]>) -> !ng.tensor<f32[2]>
   ng.output(%a) : !ng.tensor<f32[2]>
 }
@@ -393,7 +393,7 @@ ng.method @forward(%x: !ng.tensor<f32[2]>) -> !ng.tensor<f32[2]> {
 // -----
 
 ng.method @forward(%x: !ng.tensor<f32[2]>) -> !ng.tensor<f32[2]> {
-  // expected-error @+1 {{int argument needs an i64 literal or a reference, got 1 : i32}}
+  // expected-error @+1 {{an argument of kind int needs an i64 literal or a reference, got 1 : i32}}
   %a = "ng.call"() <{args = [#ng.arg<kind = int, value = 1 : i32>], names = ["a"], target = "t"}> : () -> !ng.tensor<f32[2]>
   ng.output(%a) : !ng.tensor<f32[2]>
 }
@@ -401,7 +401,7 @@ ng.method @forward(%x: !ng.tensor<f32[2]>) -> !ng.tensor<f32[2]> {
 // -----
 
 ng.method @forward(%x: !ng.tensor<f32[2]>) -> !ng.tensor<f32[2]> {
-  // expected-error @+1 {{scalar_type argument needs an NPTG dtype, got i4}}
+  // expected-error @+1 {{an argument of kind scalar_type needs an NPTG dtype, got i4}}
   %a = "ng.call"() <{args = [#ng.arg<kind = scalar_type, name = "dtype", value = i4>], names = ["a"], target = "t"}> : () -> !ng.tensor<f32[2]>
   ng.output(%a) : !ng.tensor<f32[2]>
 }
@@ -409,7 +409,7 @@ ng.method @forward(%x: !ng.tensor<f32[2]>) -> !ng.tensor<f32[2]> {
 // -----
 
 ng.method @forward(%x: !ng.tensor<f32[2]>) -> !ng.tensor<f32[2]> {
-  // expected-error @+1 {{optional_tensor_list argument needs a mask}}
+  // expected-error @+1 {{an argument of kind optional_tensor_list needs a mask}}
   %a = "ng.call"() <{args = [#ng.arg<kind = optional_tensor_list>], names = ["a"], target = "t"}> : () -> !ng.tensor<f32[2]>
   ng.output(%a) : !ng.tensor<f32[2]>
 }

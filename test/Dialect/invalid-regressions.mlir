@@ -1,0 +1,50 @@
+// RUN: ng-opt %s -split-input-file -verify-diagnostics
+
+// Invalid IR found by the test sweep (each was once accepted and exported
+// with wrong bytes); kept as regressions.
+
+// A ScalarTypeArg's dtype must be an NPTG ScalarType (W3), in the custom form too.
+ng.method @forward(%x: !ng.tensor<f32[2]>) -> !ng.tensor<f32[2]> {
+  // expected-error @+1 {{an argument of kind scalar_type needs an NPTG dtype, got i4}}
+  %a = ng.call "torch.ops.aten.full.default"(size: [2], fill_value: 0.0, dtype: i4)
+      : () -> !ng.tensor<f32[2]>
+  ng.output(%a) : !ng.tensor<f32[2]>
+}
+
+// -----
+
+// ... and a dtype that is not even a scalar type.
+ng.method @forward(%x: !ng.tensor<f32[2]>) -> !ng.tensor<f32[2]> {
+  // expected-error @+1 {{an argument of kind scalar_type needs an NPTG dtype, got !ng.tensor}}
+  %a = ng.call "torch.ops.aten._to_copy.default"(self: %x, dtype: !ng.tensor)
+      : (!ng.tensor<f32[2]>) -> !ng.tensor<f32[2]>
+  ng.output(%a) : !ng.tensor<f32[2]>
+}
+
+// -----
+
+// #ng.affine_group's scale_dtype must be an NPTG ScalarType.
+// expected-error @+1 {{scale_dtype 'i4' is not an NPTG ScalarType}}
+ng.method @forward(%w: !ng.tensor<ui8[2, 8], quant = #ng.affine_group<scale_data_key = "s", scale_dtype = i4, quant_min = -8, quant_max = 7, group_size = 0, zero_point_dtype = i8>>
+                       {ng.binding = #ng.constant<parameter, "w">}) {
+  ng.output()
+}
+
+// -----
+
+// #ng.affine_group's zero_point_dtype must be an NPTG ScalarType.
+// expected-error @+1 {{zero_point_dtype '!ng.tensor' is not an NPTG ScalarType}}
+ng.method @forward(%w: !ng.tensor<ui8[2, 8], quant = #ng.affine_group<scale_data_key = "s", scale_dtype = f32, quant_min = -8, quant_max = 7, group_size = 0, zero_point_dtype = !ng.tensor>>
+                       {ng.binding = #ng.constant<parameter, "w">}) {
+  ng.output()
+}
+
+// -----
+
+// V13 covers the OUTPUT node's arguments too.
+ng.method @forward(%x: !ng.tensor<f32[3]>,
+                   %p_w: !ng.tensor<f32[3]> {ng.binding = #ng.constant<parameter, "w">})
+    -> !ng.tensor<f32[3]> {
+  // expected-error @+1 {{writes a read-only tensor in place}}
+  ng.output(mut %p_w) : !ng.tensor<f32[3]>
+}
