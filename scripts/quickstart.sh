@@ -1,25 +1,35 @@
 #!/usr/bin/env bash
 # One command from a fresh Debian 12 machine to a result: installs what is
-# missing, builds ng, and runs the main job on the bundled example:
-# import examples/decoder.nptg (verified against the format's rules),
-# print what it holds, and write it back out as NPTG.
+# missing, builds ng, and runs the main job on the bundled example package
+# (a small decoder-LLM-shaped program with torchao q4 weights):
+#   import examples/decoder.ptn  (verified against the format's rules)
+#   fold its q4 weights           (ng-opt --fold-q4-weights)
+#   export the folded package     (ng-translate --to-native-graph)
+# and prints what the program holds and what the fold changed.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 bash scripts/install-deps.sh
 bash scripts/build.sh ng-opt ng-translate
 
-example=examples/decoder.nptg
+example=examples/decoder.ptn
 out=build/example
 mkdir -p "$out"
+ng_translate=build/bin/ng-translate
+ng_opt=build/bin/ng-opt
+
 echo
-echo "== ng-translate --from-native-graph $example"
-build/bin/ng-translate --from-native-graph "$example" -o "$out/decoder.mlir"
-echo "   -> $out/decoder.mlir ($(wc -l < "$out/decoder.mlir") lines of ng IR)"
+echo "== import: ng-translate --from-native-graph $example"
+"$ng_translate" --from-native-graph "$example" -o "$out/decoder.mlir"
+"$ng_opt" --ng-print-summary "$out/decoder.mlir" -o /dev/null
+
 echo
-echo "== ng-opt --ng-print-summary"
-build/bin/ng-opt --ng-print-summary "$out/decoder.mlir" -o /dev/null
+echo "== fold: ng-opt --fold-q4-weights=report=true"
+"$ng_opt" --fold-q4-weights=report=true "$out/decoder.mlir" -o "$out/decoder.folded.mlir" 2>&1 |
+  grep -o "folded .*" | sed 's/^/  /'
+"$ng_opt" --ng-print-summary "$out/decoder.folded.mlir" -o /dev/null
+
 echo
-echo "== ng-translate --to-native-graph"
-build/bin/ng-translate --to-native-graph "$out/decoder.mlir" -o "$out/decoder.nptg"
-echo "   -> $out/decoder.nptg ($(wc -c < "$out/decoder.nptg") bytes)"
+echo "== export: ng-translate --to-native-graph -o $out/decoder.folded.ptn"
+"$ng_translate" --to-native-graph "$out/decoder.folded.mlir" -o "$out/decoder.folded.ptn"
+echo "  $example: $(wc -c < "$example") bytes -> $out/decoder.folded.ptn: $(wc -c < "$out/decoder.folded.ptn") bytes"

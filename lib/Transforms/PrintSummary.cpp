@@ -2,6 +2,7 @@
 
 #include "ng/Transforms/Passes.h"
 
+#include "ng/Dialect/ConstantData.h"
 #include "ng/Dialect/NgOps.h"
 
 #include "llvm/Support/raw_ostream.h"
@@ -26,20 +27,20 @@ struct PrintSummaryPass : public ng::impl::PrintSummaryBase<PrintSummaryPass> {
        << ", " << methods.size() << (methods.size() == 1 ? " method" : " methods")
        << "\n";
     for (MethodOp method : methods) {
-      unsigned inputs = 0, constants = 0, buffers = 0, calls = 0, subgraphNodes = 0;
+      unsigned inputs = 0, constants = 0, packed = 0, buffers = 0, calls = 0,
+               subgraphNodes = 0, withData = 0;
       uint64_t constantBytes = 0;
       for (BlockArgument arg : method.getArguments()) {
         Attribute binding = method.getArgBinding(arg.getArgNumber());
         if (!binding) {
           ++inputs;
-        } else if (isa<ConstantAttr>(binding)) {
+        } else if (auto constant = dyn_cast<ConstantAttr>(binding)) {
           ++constants;
-          auto type = cast<ng::TensorType>(arg.getType());
-          if (type.hasStaticShape()) {
-            uint64_t count = 1;
-            for (DimRange d : type.getSizes())
-              count *= d.min;
-            constantBytes += count * getElementByteWidth(type.getElementType());
+          if (cast<ng::TensorType>(arg.getType()).getQuant())
+            ++packed;
+          if (auto data = lookupConstantData(module, constant.getDataKey())) {
+            ++withData;
+            constantBytes += getConstantBytes(data).size();
           }
         } else {
           ++buffers;
@@ -61,8 +62,11 @@ struct PrintSummaryPass : public ng::impl::PrintSummaryBase<PrintSummaryPass> {
       if (subgraphNodes)
         os << " + " << subgraphNodes << " calls in subgraphs";
       os << "\n  user inputs: " << inputs << "\n  constants: " << constants;
+      if (packed)
+        os << " (" << packed << " packed)";
       if (constants)
-        os << " (" << constantBytes << " bytes of static-shape data)";
+        os << ", data loaded for " << withData << " (" << constantBytes
+           << " bytes)";
       os << "\n  mutable buffers: " << buffers
          << "\n  outputs: " << output.getTensorOutputs().size() << " tensors, "
          << output.getArgs().size() << " values in all\n";
