@@ -25,7 +25,7 @@ module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense
     %c_scale: !ng.tensor<f32[2, 1]> {ng.binding = #ng.constant<constant, "s">},
     %c_zero_point: !ng.tensor<i8[2, 1]> {ng.binding = #ng.constant<constant, "zp">},
     %x: !ng.tensor<f32[1, 4]>
-  ) -> (!ng.tensor<f32[1, 2]>) {
+  ) -> !ng.tensor<f32[1, 2]> {
     %dq = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight, block_size: [1, 4], scale: %c_scale, zero_point: %c_zero_point, input_dtype: ui8, quant_min: -8, quant_max: 7, output_dtype: f32) : (!ng.tensor<i8[2, 4]>, !ng.tensor<f32[2, 1]>, !ng.tensor<i8[2, 1]>) -> !ng.tensor<f32[2, 4]>
     %y = ng.call "torch.ops.aten.linear.default"(input: %x, weight: %dq, bias: none) : (!ng.tensor<f32[1, 4]>, !ng.tensor<f32[2, 4]>) -> !ng.tensor<f32[1, 2]>
     ng.output(%y) : !ng.tensor<f32[1, 2]>
@@ -54,7 +54,7 @@ module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense
     %c_scale: !ng.tensor<f32[2, 1]> {ng.binding = #ng.constant<constant, "s">},
     %c_zero_point: !ng.tensor<i8[2, 1]> {ng.binding = #ng.constant<constant, "zp">},
     %x: !ng.tensor<f32[1, 4]>
-  ) -> (!ng.tensor<f32[1, 2]>) {
+  ) -> !ng.tensor<f32[1, 2]> {
     %dq = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight, block_size: [1, 4], scale: %c_scale, zero_point: %c_zero_point, input_dtype: i8, quant_min: -7, quant_max: 7, output_dtype: f32) : (!ng.tensor<i8[2, 4]>, !ng.tensor<f32[2, 1]>, !ng.tensor<i8[2, 1]>) -> !ng.tensor<f32[2, 4]>
     %y = ng.call "torch.ops.aten.linear.default"(input: %x, weight: %dq, bias: none) : (!ng.tensor<f32[1, 4]>, !ng.tensor<f32[2, 4]>) -> !ng.tensor<f32[1, 2]>
     ng.output(%y) : !ng.tensor<f32[1, 2]>
@@ -83,7 +83,7 @@ module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense
     %c_scale: !ng.tensor<f32[2, 1]> {ng.binding = #ng.constant<constant, "s">},
     %c_zero_point: !ng.tensor<i8[2, 1]> {ng.binding = #ng.constant<constant, "zp">},
     %x: !ng.tensor<f32[1, 4]>
-  ) -> (!ng.tensor<f32[1, 2]>) {
+  ) -> !ng.tensor<f32[1, 2]> {
     %dq = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight, block_size: [1, 4], scale: %c_scale, zero_point: %c_zero_point, input_dtype: i8, quant_min: -8, quant_max: 8, output_dtype: f32) : (!ng.tensor<i8[2, 4]>, !ng.tensor<f32[2, 1]>, !ng.tensor<i8[2, 1]>) -> !ng.tensor<f32[2, 4]>
     %y = ng.call "torch.ops.aten.linear.default"(input: %x, weight: %dq, bias: none) : (!ng.tensor<f32[1, 4]>, !ng.tensor<f32[2, 4]>) -> !ng.tensor<f32[1, 2]>
     ng.output(%y) : !ng.tensor<f32[1, 2]>
@@ -112,7 +112,7 @@ module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense
     %c_scale: !ng.tensor<f32[2, 1]> {ng.binding = #ng.constant<constant, "s">},
     %c_zero_point: !ng.tensor<i8[2, 1]> {ng.binding = #ng.constant<constant, "zp">},
     %x: !ng.tensor<f32[1, 4]>
-  ) -> (!ng.tensor<f32[1, 2]>) {
+  ) -> !ng.tensor<f32[1, 2]> {
     %qmin = ng.call "torch.ops.aten.sym_size.int"(self: %x, dim: 0) : (!ng.tensor<f32[1, 4]>) -> i64
     %dq = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight, block_size: [1, 4], scale: %c_scale, zero_point: %c_zero_point, input_dtype: i8, quant_min: %qmin, quant_max: 7, output_dtype: f32) : (!ng.tensor<i8[2, 4]>, !ng.tensor<f32[2, 1]>, !ng.tensor<i8[2, 1]>, i64) -> !ng.tensor<f32[2, 4]>
     %y = ng.call "torch.ops.aten.linear.default"(input: %x, weight: %dq, bias: none) : (!ng.tensor<f32[1, 4]>, !ng.tensor<f32[2, 4]>) -> !ng.tensor<f32[1, 2]>
@@ -142,7 +142,7 @@ module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense
     %c_scale: !ng.tensor<f32[2, 1]> {ng.binding = #ng.constant<constant, "s">},
     %c_zero_point: !ng.tensor<i8[2, 1]> {ng.binding = #ng.constant<constant, "zp">},
     %x: !ng.tensor<f32[1, 4]>
-  ) -> (!ng.tensor<f32[1, 2]>) {
+  ) -> !ng.tensor<f32[1, 2]> {
     %dq = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight, block_size: [1, 4], scale: %c_scale, zero_point: %c_zero_point, input_dtype: i8, quant_min: -8) : (!ng.tensor<i8[2, 4]>, !ng.tensor<f32[2, 1]>, !ng.tensor<i8[2, 1]>) -> !ng.tensor<f32[2, 4]>
     %y = ng.call "torch.ops.aten.linear.default"(input: %x, weight: %dq, bias: none) : (!ng.tensor<f32[1, 4]>, !ng.tensor<f32[2, 4]>) -> !ng.tensor<f32[1, 2]>
     ng.output(%y) : !ng.tensor<f32[1, 2]>
@@ -171,7 +171,7 @@ module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense
     %c_scale: !ng.tensor<f32[2, 1]> {ng.binding = #ng.constant<constant, "s">},
     %c_zero_point: !ng.tensor<i8[2, 1]> {ng.binding = #ng.constant<constant, "zp">},
     %x: !ng.tensor<f32[1, 4]>
-  ) -> (!ng.tensor<f32[1, 2]>) {
+  ) -> !ng.tensor<f32[1, 2]> {
     %dq = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %w_in, block_size: [1, 4], scale: %c_scale, zero_point: %c_zero_point, input_dtype: i8, quant_min: -8, quant_max: 7, output_dtype: f32) : (!ng.tensor<i8[2, 4]>, !ng.tensor<f32[2, 1]>, !ng.tensor<i8[2, 1]>) -> !ng.tensor<f32[2, 4]>
     %y = ng.call "torch.ops.aten.linear.default"(input: %x, weight: %dq, bias: none) : (!ng.tensor<f32[1, 4]>, !ng.tensor<f32[2, 4]>) -> !ng.tensor<f32[1, 2]>
     ng.output(%y) : !ng.tensor<f32[1, 2]>
@@ -201,7 +201,7 @@ module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense
     %c_scale: !ng.tensor<f32[2, 1]> {ng.binding = #ng.constant<constant, "s">},
     %c_zero_point: !ng.tensor<i8[2, 1]> {ng.binding = #ng.constant<constant, "zp">},
     %x: !ng.tensor<f32[1, 4]>
-  ) -> (!ng.tensor<f32[1, 2]>) {
+  ) -> !ng.tensor<f32[1, 2]> {
     %dq = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight, block_size: [1, 4], scale: %c_scale, zero_point: %c_zero_point, input_dtype: i8, quant_min: -8, quant_max: 7, output_dtype: f32) : (!ng.tensor<i8[2, 4]>, !ng.tensor<f32[2, 1]>, !ng.tensor<i8[2, 1]>) -> !ng.tensor<f32[2, 4]>
     %y = ng.call "torch.ops.aten.linear.default"(input: %x, weight: %dq, bias: none) : (!ng.tensor<f32[1, 4]>, !ng.tensor<f32[2, 4]>) -> !ng.tensor<f32[1, 2]>
     ng.output(%y) : !ng.tensor<f32[1, 2]>
@@ -230,7 +230,7 @@ module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense
     %c_scale: !ng.tensor<f32[2, 1]> {ng.binding = #ng.constant<constant, "s">},
     %c_zero_point: !ng.tensor<i8[2, 1]> {ng.binding = #ng.constant<constant, "zp">},
     %x: !ng.tensor<f32[1, 4]>
-  ) -> (!ng.tensor<f32[1, 2]>) {
+  ) -> !ng.tensor<f32[1, 2]> {
     %dq = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight, block_size: [1, 4], scale: %c_scale, zero_point: %c_zero_point, input_dtype: i8, quant_min: -8, quant_max: 7, output_dtype: f32) : (!ng.tensor<i8[2, 4]>, !ng.tensor<f32[2, 1]>, !ng.tensor<i8[2, 1]>) -> !ng.tensor<f32[2, 4]>
     %y = ng.call "torch.ops.aten.linear.default"(input: %x, weight: %dq, bias: none) : (!ng.tensor<f32[1, 4]>, !ng.tensor<f32[2, 4]>) -> !ng.tensor<f32[1, 2]>
     ng.output(%y) : !ng.tensor<f32[1, 2]>
@@ -259,7 +259,7 @@ module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense
     %c_scale: !ng.tensor<f32[2, 1]> {ng.binding = #ng.constant<constant, "s">},
     %c_zero_point: !ng.tensor<i8[2, 1]> {ng.binding = #ng.constant<constant, "zp">},
     %x: !ng.tensor<f32[1, 4]>
-  ) -> (!ng.tensor<f32[1, 2]>) {
+  ) -> !ng.tensor<f32[1, 2]> {
     %w_copy = ng.call "torch.ops.aten.clone.default"(self: %p_weight, memory_format: none) : (!ng.tensor<i8[2, 4]>) -> !ng.tensor<i8[2, 4]>
     %dq = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %w_copy, block_size: [1, 4], scale: %c_scale, zero_point: %c_zero_point, input_dtype: i8, quant_min: -8, quant_max: 7, output_dtype: f32) : (!ng.tensor<i8[2, 4]>, !ng.tensor<f32[2, 1]>, !ng.tensor<i8[2, 1]>) -> !ng.tensor<f32[2, 4]>
     %y = ng.call "torch.ops.aten.linear.default"(input: %x, weight: %dq, bias: none) : (!ng.tensor<f32[1, 4]>, !ng.tensor<f32[2, 4]>) -> !ng.tensor<f32[1, 2]>
@@ -289,7 +289,7 @@ module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense
     %s_in: !ng.tensor<f32[2, 1]>,
     %c_zero_point: !ng.tensor<i8[2, 1]> {ng.binding = #ng.constant<constant, "zp">},
     %x: !ng.tensor<f32[1, 4]>
-  ) -> (!ng.tensor<f32[1, 2]>) {
+  ) -> !ng.tensor<f32[1, 2]> {
     %dq = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight, block_size: [1, 4], scale: %s_in, zero_point: %c_zero_point, input_dtype: i8, quant_min: -8, quant_max: 7, output_dtype: f32) : (!ng.tensor<i8[2, 4]>, !ng.tensor<f32[2, 1]>, !ng.tensor<i8[2, 1]>) -> !ng.tensor<f32[2, 4]>
     %y = ng.call "torch.ops.aten.linear.default"(input: %x, weight: %dq, bias: none) : (!ng.tensor<f32[1, 4]>, !ng.tensor<f32[2, 4]>) -> !ng.tensor<f32[1, 2]>
     ng.output(%y) : !ng.tensor<f32[1, 2]>
@@ -318,7 +318,7 @@ module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense
     %c_scale: !ng.tensor<f32[2, 1]> {ng.binding = #ng.constant<constant, "s">},
     %c_zero_point: !ng.tensor<i8[2, 1]> {ng.binding = #ng.constant<constant, "zp">},
     %x: !ng.tensor<f32[1, 4]>
-  ) -> (!ng.tensor<f32[1, 2]>) {
+  ) -> !ng.tensor<f32[1, 2]> {
     %s_copy = ng.call "torch.ops.aten.clone.default"(self: %c_scale, memory_format: none) : (!ng.tensor<f32[2, 1]>) -> !ng.tensor<f32[2, 1]>
     %dq = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight, block_size: [1, 4], scale: %s_copy, zero_point: %c_zero_point, input_dtype: i8, quant_min: -8, quant_max: 7, output_dtype: f32) : (!ng.tensor<i8[2, 4]>, !ng.tensor<f32[2, 1]>, !ng.tensor<i8[2, 1]>) -> !ng.tensor<f32[2, 4]>
     %y = ng.call "torch.ops.aten.linear.default"(input: %x, weight: %dq, bias: none) : (!ng.tensor<f32[1, 4]>, !ng.tensor<f32[2, 4]>) -> !ng.tensor<f32[1, 2]>
@@ -348,7 +348,7 @@ module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense
     %c_scale: !ng.tensor<f32[2, 1]> {ng.binding = #ng.constant<constant, "s">},
     %zp_in: !ng.tensor<i8[2, 1]>,
     %x: !ng.tensor<f32[1, 4]>
-  ) -> (!ng.tensor<f32[1, 2]>) {
+  ) -> !ng.tensor<f32[1, 2]> {
     %dq = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight, block_size: [1, 4], scale: %c_scale, zero_point: %zp_in, input_dtype: i8, quant_min: -8, quant_max: 7, output_dtype: f32) : (!ng.tensor<i8[2, 4]>, !ng.tensor<f32[2, 1]>, !ng.tensor<i8[2, 1]>) -> !ng.tensor<f32[2, 4]>
     %y = ng.call "torch.ops.aten.linear.default"(input: %x, weight: %dq, bias: none) : (!ng.tensor<f32[1, 4]>, !ng.tensor<f32[2, 4]>) -> !ng.tensor<f32[1, 2]>
     ng.output(%y) : !ng.tensor<f32[1, 2]>
@@ -377,7 +377,7 @@ module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense
     %c_scale: !ng.tensor<f32[2, 1]> {ng.binding = #ng.constant<constant, "s">},
     %c_zero_point: !ng.tensor<i8[2, 1]> {ng.binding = #ng.constant<constant, "zp">},
     %x: !ng.tensor<f32[1, 4]>
-  ) -> (!ng.tensor<f32[1, 2]>) {
+  ) -> !ng.tensor<f32[1, 2]> {
     %dq = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight, block_size: [2, 4], scale: %c_scale, zero_point: %c_zero_point, input_dtype: i8, quant_min: -8, quant_max: 7, output_dtype: f32) : (!ng.tensor<i8[2, 4]>, !ng.tensor<f32[2, 1]>, !ng.tensor<i8[2, 1]>) -> !ng.tensor<f32[2, 4]>
     %y = ng.call "torch.ops.aten.linear.default"(input: %x, weight: %dq, bias: none) : (!ng.tensor<f32[1, 4]>, !ng.tensor<f32[2, 4]>) -> !ng.tensor<f32[1, 2]>
     ng.output(%y) : !ng.tensor<f32[1, 2]>
@@ -406,7 +406,7 @@ module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense
     %c_scale: !ng.tensor<f32[2, 1]> {ng.binding = #ng.constant<constant, "s">},
     %c_zero_point: !ng.tensor<i8[2, 1]> {ng.binding = #ng.constant<constant, "zp">},
     %x: !ng.tensor<f32[1, 4]>
-  ) -> (!ng.tensor<f32[1, 2]>) {
+  ) -> !ng.tensor<f32[1, 2]> {
     %dq = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight, block_size: [1, 0], scale: %c_scale, zero_point: %c_zero_point, input_dtype: i8, quant_min: -8, quant_max: 7, output_dtype: f32) : (!ng.tensor<i8[2, 4]>, !ng.tensor<f32[2, 1]>, !ng.tensor<i8[2, 1]>) -> !ng.tensor<f32[2, 4]>
     %y = ng.call "torch.ops.aten.linear.default"(input: %x, weight: %dq, bias: none) : (!ng.tensor<f32[1, 4]>, !ng.tensor<f32[2, 4]>) -> !ng.tensor<f32[1, 2]>
     ng.output(%y) : !ng.tensor<f32[1, 2]>
@@ -435,7 +435,7 @@ module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense
     %c_scale: !ng.tensor<f32[2, 1]> {ng.binding = #ng.constant<constant, "s">},
     %c_zero_point: !ng.tensor<i8[2, 1]> {ng.binding = #ng.constant<constant, "zp">},
     %x: !ng.tensor<f32[1, 4]>
-  ) -> (!ng.tensor<f32[1, 2]>) {
+  ) -> !ng.tensor<f32[1, 2]> {
     %dq = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight, block_size: [1, -1], scale: %c_scale, zero_point: %c_zero_point, input_dtype: i8, quant_min: -8, quant_max: 7, output_dtype: f32) : (!ng.tensor<i8[2, 4]>, !ng.tensor<f32[2, 1]>, !ng.tensor<i8[2, 1]>) -> !ng.tensor<f32[2, 4]>
     %y = ng.call "torch.ops.aten.linear.default"(input: %x, weight: %dq, bias: none) : (!ng.tensor<f32[1, 4]>, !ng.tensor<f32[2, 4]>) -> !ng.tensor<f32[1, 2]>
     ng.output(%y) : !ng.tensor<f32[1, 2]>
@@ -464,7 +464,7 @@ module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense
     %c_scale: !ng.tensor<f32[2, 1]> {ng.binding = #ng.constant<constant, "s">},
     %c_zero_point: !ng.tensor<i8[2, 1]> {ng.binding = #ng.constant<constant, "zp">},
     %x: !ng.tensor<f32[1, 4]>
-  ) -> (!ng.tensor<f32[1, 2]>) {
+  ) -> !ng.tensor<f32[1, 2]> {
     %dq = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight, block_size: [1, 1, 4], scale: %c_scale, zero_point: %c_zero_point, input_dtype: i8, quant_min: -8, quant_max: 7, output_dtype: f32) : (!ng.tensor<i8[2, 4]>, !ng.tensor<f32[2, 1]>, !ng.tensor<i8[2, 1]>) -> !ng.tensor<f32[2, 4]>
     %y = ng.call "torch.ops.aten.linear.default"(input: %x, weight: %dq, bias: none) : (!ng.tensor<f32[1, 4]>, !ng.tensor<f32[2, 4]>) -> !ng.tensor<f32[1, 2]>
     ng.output(%y) : !ng.tensor<f32[1, 2]>
@@ -493,7 +493,7 @@ module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense
     %c_scale: !ng.tensor<f32[2, 1]> {ng.binding = #ng.constant<constant, "s">},
     %c_zero_point: !ng.tensor<i8[2, 1]> {ng.binding = #ng.constant<constant, "zp">},
     %x: !ng.tensor<f32[1, 4]>
-  ) -> (!ng.tensor<f32[1, 2]>) {
+  ) -> !ng.tensor<f32[1, 2]> {
     %dq = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight, block_size: [4], scale: %c_scale, zero_point: %c_zero_point, input_dtype: i8, quant_min: -8, quant_max: 7, output_dtype: f32) : (!ng.tensor<i8[2, 4]>, !ng.tensor<f32[2, 1]>, !ng.tensor<i8[2, 1]>) -> !ng.tensor<f32[2, 4]>
     %y = ng.call "torch.ops.aten.linear.default"(input: %x, weight: %dq, bias: none) : (!ng.tensor<f32[1, 4]>, !ng.tensor<f32[2, 4]>) -> !ng.tensor<f32[1, 2]>
     ng.output(%y) : !ng.tensor<f32[1, 2]>
@@ -522,7 +522,7 @@ module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense
     %c_scale: !ng.tensor<f32[2, 1]> {ng.binding = #ng.constant<constant, "s">},
     %c_zero_point: !ng.tensor<i8[2, 1]> {ng.binding = #ng.constant<constant, "zp">},
     %x: !ng.tensor<f32[1, 4]>
-  ) -> (!ng.tensor<f32[1, 2]>) {
+  ) -> !ng.tensor<f32[1, 2]> {
     %g = ng.call "torch.ops.aten.sym_size.int"(self: %x, dim: 1) : (!ng.tensor<f32[1, 4]>) -> i64
     %dq = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight, block_size: [1, %g], scale: %c_scale, zero_point: %c_zero_point, input_dtype: i8, quant_min: -8, quant_max: 7, output_dtype: f32) : (!ng.tensor<i8[2, 4]>, i64, !ng.tensor<f32[2, 1]>, !ng.tensor<i8[2, 1]>) -> !ng.tensor<f32[2, 4]>
     %y = ng.call "torch.ops.aten.linear.default"(input: %x, weight: %dq, bias: none) : (!ng.tensor<f32[1, 4]>, !ng.tensor<f32[2, 4]>) -> !ng.tensor<f32[1, 2]>
@@ -552,7 +552,7 @@ module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense
     %c_scale: !ng.tensor<f32[2, 1]> {ng.binding = #ng.constant<constant, "s">},
     %c_zero_point: !ng.tensor<i8[2, 1]> {ng.binding = #ng.constant<constant, "zp">},
     %x: !ng.tensor<f32[1, 4]>
-  ) -> (!ng.tensor<f32[1, 2]>) {
+  ) -> !ng.tensor<f32[1, 2]> {
     %dq = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight, block_size: 4, scale: %c_scale, zero_point: %c_zero_point, input_dtype: i8, quant_min: -8, quant_max: 7, output_dtype: f32) : (!ng.tensor<i8[2, 4]>, !ng.tensor<f32[2, 1]>, !ng.tensor<i8[2, 1]>) -> !ng.tensor<f32[2, 4]>
     %y = ng.call "torch.ops.aten.linear.default"(input: %x, weight: %dq, bias: none) : (!ng.tensor<f32[1, 4]>, !ng.tensor<f32[2, 4]>) -> !ng.tensor<f32[1, 2]>
     ng.output(%y) : !ng.tensor<f32[1, 2]>
@@ -581,7 +581,7 @@ module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense
     %c_scale: !ng.tensor<f32[2, 1]> {ng.binding = #ng.constant<constant, "s">},
     %c_zero_point: !ng.tensor<i8[2, 1]> {ng.binding = #ng.constant<constant, "zp">},
     %x: !ng.tensor<f32[1, 4]>
-  ) -> (!ng.tensor<f32[1, 2]>) {
+  ) -> !ng.tensor<f32[1, 2]> {
     %dq = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight, block_size: [1, 4], scale: %c_scale, zero_point: %c_zero_point, input_dtype: i8, quant_min: -8, quant_max: 7, output_dtype: f32) : (!ng.tensor<i8[2, 1, 4]>, !ng.tensor<f32[2, 1]>, !ng.tensor<i8[2, 1]>) -> !ng.tensor<f32[2, 1, 4]>
     %y = ng.call "torch.ops.aten.linear.default"(input: %x, weight: %dq, bias: none) : (!ng.tensor<f32[1, 4]>, !ng.tensor<f32[2, 1, 4]>) -> !ng.tensor<f32[1, 2]>
     ng.output(%y) : !ng.tensor<f32[1, 2]>
@@ -610,7 +610,7 @@ module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense
     %c_scale: !ng.tensor<f32[2, 1]> {ng.binding = #ng.constant<constant, "s">},
     %c_zero_point: !ng.tensor<i8[2, 1]> {ng.binding = #ng.constant<constant, "zp">},
     %x: !ng.tensor<f32[1, 4]>
-  ) -> (!ng.tensor<f32[1, 2]>) {
+  ) -> !ng.tensor<f32[1, 2]> {
     %dq = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight, block_size: [1, 4], scale: %c_scale, zero_point: %c_zero_point, input_dtype: i8, quant_min: -8, quant_max: 7, output_dtype: f32) : (!ng.tensor<i8[8]>, !ng.tensor<f32[2, 1]>, !ng.tensor<i8[2, 1]>) -> !ng.tensor<f32[8]>
     %y = ng.call "torch.ops.aten.linear.default"(input: %x, weight: %dq, bias: none) : (!ng.tensor<f32[1, 4]>, !ng.tensor<f32[8]>) -> !ng.tensor<f32[1, 2]>
     ng.output(%y) : !ng.tensor<f32[1, 2]>
@@ -639,7 +639,7 @@ module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense
     %c_scale: !ng.tensor<f32[2, 1]> {ng.binding = #ng.constant<constant, "s">},
     %c_zero_point: !ng.tensor<i8[2, 1]> {ng.binding = #ng.constant<constant, "zp">},
     %x: !ng.tensor<f32[1, 6]>
-  ) -> (!ng.tensor<f32[1, 2]>) {
+  ) -> !ng.tensor<f32[1, 2]> {
     %dq = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight, block_size: [1, 4], scale: %c_scale, zero_point: %c_zero_point, input_dtype: i8, quant_min: -8, quant_max: 7, output_dtype: f32) : (!ng.tensor<i8[2, 6]>, !ng.tensor<f32[2, 1]>, !ng.tensor<i8[2, 1]>) -> !ng.tensor<f32[2, 6]>
     %y = ng.call "torch.ops.aten.linear.default"(input: %x, weight: %dq, bias: none) : (!ng.tensor<f32[1, 6]>, !ng.tensor<f32[2, 6]>) -> !ng.tensor<f32[1, 2]>
     ng.output(%y) : !ng.tensor<f32[1, 2]>
@@ -649,7 +649,7 @@ module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense
   dialect_resources: {
     builtin: {
       s: "0x040000000000803F00000040",
-      w: "0x01000000F8F906070001FF050102",
+      w: "0x01000000F8F906070001FF0501020304",
       zp: "0x010000000001"
     }
   }
@@ -668,7 +668,7 @@ module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense
     %c_scale: !ng.tensor<f32[2, 1]> {ng.binding = #ng.constant<constant, "s">},
     %c_zero_point: !ng.tensor<i8[2, 1]> {ng.binding = #ng.constant<constant, "zp">},
     %x: !ng.tensor<f32[1, 4]>
-  ) -> (!ng.tensor<f32[1, 2]>) {
+  ) -> !ng.tensor<f32[1, 2]> {
     %dq = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight, block_size: [1, 4], scale: %c_scale, zero_point: %c_zero_point, input_dtype: i8, quant_min: -8, quant_max: 7, output_dtype: f16) : (!ng.tensor<i8[2, 4]>, !ng.tensor<f32[2, 1]>, !ng.tensor<i8[2, 1]>) -> !ng.tensor<f16[2, 4]>
     %y = ng.call "torch.ops.aten.linear.default"(input: %x, weight: %dq, bias: none) : (!ng.tensor<f32[1, 4]>, !ng.tensor<f16[2, 4]>) -> !ng.tensor<f32[1, 2]>
     ng.output(%y) : !ng.tensor<f32[1, 2]>
@@ -697,7 +697,7 @@ module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense
     %c_scale: !ng.tensor<f32[2, 1]> {ng.binding = #ng.constant<constant, "s">},
     %c_zero_point: !ng.tensor<i8[2, 1]> {ng.binding = #ng.constant<constant, "zp">},
     %x: !ng.tensor<f32[1, 4]>
-  ) -> (!ng.tensor<f32[1, 4]>) {
+  ) -> !ng.tensor<f32[1, 4]> {
     %dq = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight, block_size: [1, 4], scale: %c_scale, zero_point: %c_zero_point, input_dtype: i8, quant_min: -8, quant_max: 7, output_dtype: f32) : (!ng.tensor<i8[2, 4]>, !ng.tensor<f32[2, 1]>, !ng.tensor<i8[2, 1]>) -> !ng.tensor<f32[2, 4]>
     %n = ng.call "torch.ops.aten.neg.default"(self: %x) : (!ng.tensor<f32[1, 4]>) -> !ng.tensor<f32[1, 4]>
     ng.output(%n) : !ng.tensor<f32[1, 4]>
@@ -726,7 +726,7 @@ module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense
     %c_scale: !ng.tensor<f32[2, 1]> {ng.binding = #ng.constant<constant, "s">},
     %c_zero_point: !ng.tensor<i8[2, 1]> {ng.binding = #ng.constant<constant, "zp">},
     %x: !ng.tensor<f32[1, 4]>
-  ) -> (!ng.tensor<f32[2, 4]>) {
+  ) -> !ng.tensor<f32[2, 4]> {
     %dq = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight, block_size: [1, 4], scale: %c_scale, zero_point: %c_zero_point, input_dtype: i8, quant_min: -8, quant_max: 7, output_dtype: f32) : (!ng.tensor<i8[2, 4]>, !ng.tensor<f32[2, 1]>, !ng.tensor<i8[2, 1]>) -> !ng.tensor<f32[2, 4]>
     %m = ng.call "torch.ops.aten.mul.Tensor"(self: %dq, other: 2.0) : (!ng.tensor<f32[2, 4]>) -> !ng.tensor<f32[2, 4]>
     ng.output(%m) : !ng.tensor<f32[2, 4]>
@@ -755,9 +755,8 @@ module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense
     %c_scale: !ng.tensor<f32[2, 1]> {ng.binding = #ng.constant<constant, "s">},
     %c_zero_point: !ng.tensor<i8[2, 1]> {ng.binding = #ng.constant<constant, "zp">},
     %x: !ng.tensor<f32[1, 4]>
-  ) -> (!ng.tensor<f32[2, 4]>) {
+  ) -> !ng.tensor<f32[2, 4]> {
     %dq = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight, block_size: [1, 4], scale: %c_scale, zero_point: %c_zero_point, input_dtype: i8, quant_min: -8, quant_max: 7, output_dtype: f32) : (!ng.tensor<i8[2, 4]>, !ng.tensor<f32[2, 1]>, !ng.tensor<i8[2, 1]>) -> !ng.tensor<f32[2, 4]>
-    
     ng.output(%dq) : !ng.tensor<f32[2, 4]>
   }
 }
@@ -815,7 +814,7 @@ module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense
     %c_scale: !ng.tensor<f32[2, 1]> {ng.binding = #ng.constant<constant, "s">},
     %c_zero_point: !ng.tensor<i8[2, 1]> {ng.binding = #ng.constant<constant, "zp">},
     %x: !ng.tensor<f32[1, 4]>
-  ) -> (!ng.tensor<f32[1, 2]>) {
+  ) -> !ng.tensor<f32[1, 2]> {
     %dq = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight, block_size: [1, 4], scale: %c_scale, zero_point: %c_zero_point, input_dtype: i8, quant_min: -8, quant_max: 7, output_dtype: f32) : (!ng.tensor<i8[2, 4]>, !ng.tensor<f32[2, 1]>, !ng.tensor<i8[2, 1]>) -> !ng.tensor<f32[2, 4]>
     %y = ng.call "torch.ops.aten.linear"(input: %x, weight: %dq, bias: none) : (!ng.tensor<f32[1, 4]>, !ng.tensor<f32[2, 4]>) -> !ng.tensor<f32[1, 2]>
     ng.output(%y) : !ng.tensor<f32[1, 2]>
@@ -844,7 +843,7 @@ module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense
     %c_scale: !ng.tensor<f32[2, 1]> {ng.binding = #ng.constant<constant, "s">},
     %c_zero_point: !ng.tensor<i8[2, 1]> {ng.binding = #ng.constant<constant, "zp">},
     %x: !ng.tensor<f32[1, 4]>
-  ) -> (!ng.tensor<f32[1, 2]>) {
+  ) -> !ng.tensor<f32[1, 2]> {
     %dq = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight, block_size: [1, 4], scale: %c_scale, zero_point: %c_zero_point, input_dtype: i8, quant_min: -8, quant_max: 7, output_dtype: f32) : (!ng.tensor<i8[2, 4]>, !ng.tensor<f32[2, 1]>, !ng.tensor<i8[2, 1]>) -> !ng.tensor<f32[2, 4]>
     %y = ng.call "torch.ops.quantized.linear.default"(input: %x, weight: %dq, bias: none) : (!ng.tensor<f32[1, 4]>, !ng.tensor<f32[2, 4]>) -> !ng.tensor<f32[1, 2]>
     ng.output(%y) : !ng.tensor<f32[1, 2]>
@@ -873,7 +872,7 @@ module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense
     %c_scale: !ng.tensor<f32[2, 1]> {ng.binding = #ng.constant<constant, "s">},
     %c_zero_point: !ng.tensor<i8[2, 1]> {ng.binding = #ng.constant<constant, "zp">},
     %x: !ng.tensor<f32[1, 4]>
-  ) -> (!ng.tensor<f32[1, 2]>) {
+  ) -> !ng.tensor<f32[1, 2]> {
     %dq = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight, block_size: [1, 4], scale: %c_scale, zero_point: %c_zero_point, input_dtype: i8, quant_min: -8, quant_max: 7, output_dtype: f32) : (!ng.tensor<i8[2, 4]>, !ng.tensor<f32[2, 1]>, !ng.tensor<i8[2, 1]>) -> !ng.tensor<f32[2, 4]>
     %y = ng.call "torch.ops.aten.linear_backward.default"(input: %x, weight: %dq, bias: none) : (!ng.tensor<f32[1, 4]>, !ng.tensor<f32[2, 4]>) -> !ng.tensor<f32[1, 2]>
     ng.output(%y) : !ng.tensor<f32[1, 2]>
@@ -903,7 +902,7 @@ module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense
     %c_zero_point: !ng.tensor<i8[2, 1]> {ng.binding = #ng.constant<constant, "zp">},
     %x: !ng.tensor<f32[1, 4]>,
     %w_f: !ng.tensor<f32[2, 4]>
-  ) -> (!ng.tensor<f32[2, 2]>) {
+  ) -> !ng.tensor<f32[2, 2]> {
     %dq = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight, block_size: [1, 4], scale: %c_scale, zero_point: %c_zero_point, input_dtype: i8, quant_min: -8, quant_max: 7, output_dtype: f32) : (!ng.tensor<i8[2, 4]>, !ng.tensor<f32[2, 1]>, !ng.tensor<i8[2, 1]>) -> !ng.tensor<f32[2, 4]>
     %y = ng.call "torch.ops.aten.linear.default"(input: %dq, weight: %w_f, bias: none) : (!ng.tensor<f32[2, 4]>, !ng.tensor<f32[2, 4]>) -> !ng.tensor<f32[2, 2]>
     ng.output(%y) : !ng.tensor<f32[2, 2]>
@@ -933,7 +932,7 @@ module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense
     %c_zero_point: !ng.tensor<i8[2, 1]> {ng.binding = #ng.constant<constant, "zp">},
     %x: !ng.tensor<f32[1, 4]>,
     %table: !ng.tensor<f32[2, 4]>
-  ) -> (!ng.tensor<f32[2, 4, 4]>) {
+  ) -> !ng.tensor<f32[2, 4, 4]> {
     %dq = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight, block_size: [1, 4], scale: %c_scale, zero_point: %c_zero_point, input_dtype: i8, quant_min: -8, quant_max: 7, output_dtype: f32) : (!ng.tensor<i8[2, 4]>, !ng.tensor<f32[2, 1]>, !ng.tensor<i8[2, 1]>) -> !ng.tensor<f32[2, 4]>
     %e = ng.call "torch.ops.aten.embedding.default"(weight: %table, indices: %dq, padding_idx: -1, scale_grad_by_freq: false, sparse: false) : (!ng.tensor<f32[2, 4]>, !ng.tensor<f32[2, 4]>) -> !ng.tensor<f32[2, 4, 4]>
     ng.output(%e) : !ng.tensor<f32[2, 4, 4]>
@@ -962,7 +961,7 @@ module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense
     %c_scale: !ng.tensor<f32[2, 1]> {ng.binding = #ng.constant<constant, "s">},
     %c_zero_point: !ng.tensor<i8[2, 1]> {ng.binding = #ng.constant<constant, "zp">},
     %x: !ng.tensor<f32[1, 4]>
-  ) -> (!ng.tensor<f32[2, 2]>) {
+  ) -> !ng.tensor<f32[2, 2]> {
     %dq = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight, block_size: [1, 4], scale: %c_scale, zero_point: %c_zero_point, input_dtype: i8, quant_min: -8, quant_max: 7, output_dtype: f32) : (!ng.tensor<i8[2, 4]>, !ng.tensor<f32[2, 1]>, !ng.tensor<i8[2, 1]>) -> !ng.tensor<f32[2, 4]>
     %y = ng.call "torch.ops.aten.linear.default"(input: %dq, weight: %dq, bias: none) : (!ng.tensor<f32[2, 4]>, !ng.tensor<f32[2, 4]>) -> !ng.tensor<f32[2, 2]>
     ng.output(%y) : !ng.tensor<f32[2, 2]>
@@ -991,7 +990,7 @@ module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense
     %c_scale: !ng.tensor<f32[2, 1]> {ng.binding = #ng.constant<constant, "s">},
     %c_zero_point: !ng.tensor<i8[2, 1]> {ng.binding = #ng.constant<constant, "zp">},
     %x: !ng.tensor<f32[1, 4]>
-  ) -> (!ng.tensor<f32[1, 2]>) {
+  ) -> !ng.tensor<f32[1, 2]> {
     %dq = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight, block_size: [1, 4], scale: %c_scale, zero_point: %c_zero_point, input_dtype: i8, quant_min: -8, quant_max: 7, output_dtype: f32) : (!ng.tensor<i8[2, 4]>, !ng.tensor<f32[2, 1]>, !ng.tensor<i8[2, 1]>) -> !ng.tensor<f32[2, 4]>
     %y = ng.call "torch.ops.aten.linear.default"(input: %x, weight: %dq, bias: %dq) : (!ng.tensor<f32[1, 4]>, !ng.tensor<f32[2, 4]>, !ng.tensor<f32[2, 4]>) -> !ng.tensor<f32[1, 2]>
     ng.output(%y) : !ng.tensor<f32[1, 2]>
@@ -1020,7 +1019,7 @@ module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense
     %c_scale: !ng.tensor<f32[2, 1]> {ng.binding = #ng.constant<constant, "s">},
     %c_zero_point: !ng.tensor<i8[2, 1]> {ng.binding = #ng.constant<constant, "zp">},
     %x: !ng.tensor<f32[1, 4]>
-  ) -> (!ng.tensor<f32[1, 2]>) {
+  ) -> !ng.tensor<f32[1, 2]> {
     %dq = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight, block_size: [1, 4], scale: %c_scale, zero_point: %c_zero_point, input_dtype: i8, quant_min: -8, quant_max: 7, output_dtype: f32) : (!ng.tensor<i8[2, 4]>, !ng.tensor<f32[2, 1]>, !ng.tensor<i8[2, 1]>) -> !ng.tensor<f32[2, 4]>
     %y = ng.call "torch.ops.aten.linear.default"(input: %x, weight: %dq, bias: none, extra: [%x, %dq]) : (!ng.tensor<f32[1, 4]>, !ng.tensor<f32[2, 4]>, !ng.tensor<f32[1, 4]>, !ng.tensor<f32[2, 4]>) -> !ng.tensor<f32[1, 2]>
     ng.output(%y) : !ng.tensor<f32[1, 2]>
@@ -1051,7 +1050,7 @@ module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense
     %c_zero_point: !ng.tensor<i8[2, 1]> {ng.binding = #ng.constant<constant, "zp">},
     %x: !ng.tensor<f32[1, 4]>,
     %idx: !ng.tensor<i64[3]>
-  ) -> (!ng.tensor<f32[3, 4]>) {
+  ) -> !ng.tensor<f32[3, 4]> {
     %dq = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight, block_size: [1, 4], scale: %c_scale, zero_point: %c_zero_point, input_dtype: i8, quant_min: -8, quant_max: 7, output_dtype: f32) : (!ng.tensor<i8[2, 4]>, !ng.tensor<f32[2, 1]>, !ng.tensor<i8[2, 1]>) -> !ng.tensor<f32[2, 4]>
     %e = ng.call "torch.ops.aten.embedding.default"(weight: %dq, indices: %idx, padding_idx: -1, scale_grad_by_freq: false, sparse: false, extra: [none, %dq]) : (!ng.tensor<f32[2, 4]>, !ng.tensor<i64[3]>, !ng.tensor<f32[2, 4]>) -> !ng.tensor<f32[3, 4]>
     ng.output(%e) : !ng.tensor<f32[3, 4]>

@@ -59,4 +59,40 @@ def FoldQ4Weights : Pass<"fold-q4-weights", "mlir::ModuleOp"> {
   ];
 }
 
+def LegalizeDimOrder : Pass<"legalize-dim-order", "mlir::ModuleOp"> {
+  let summary = "Make every memory layout explicit, valid and runtime-ready "
+                "(FORMAT.md D1-D5)";
+  let description = [{
+    TODO(issue 6): describe the guarantees, with before/after IR.
+  }];
+  let options = [
+    Option<"contiguousSpelling", "contiguous", "std::string",
+           /*default=*/"\"identity\"",
+           "How contiguous dim orders are spelled: `identity` ([0..n-1], what "
+           "the reference serializer writes) or `empty`">,
+    Option<"reverse", "reverse", "bool", /*default=*/"false",
+           "Rewrite dim_order_ops back to aten ops with memory_format "
+           "(fails on an order that has no memory_format)">,
+    ListOption<"contiguousOps", "contiguous-ops", "std::string",
+               "More targets that need a contiguous input (D5), in addition "
+               "to the built-in list">
+  ];
+}
+
+def InferAliases : Pass<"ng-infer-aliases", "mlir::ModuleOp"> {
+  let summary = "Fill in alias_of and mutated for known aten ops (FORMAT.md "
+                "A1, A2)";
+  let description = [{
+    TODO(issue 5).
+  }];
+}
+
+def TestAliasAnalysis : Pass<"ng-test-alias-analysis", "mlir::ModuleOp"> {
+  let summary = "Print the alias analysis' answer for each pair of values "
+                "(testing aid)";
+  let description = [{
+    TODO(issue 5).
+  }];
+}
+
 #endif // NG_TRANSFORMS_PASSES_TD
