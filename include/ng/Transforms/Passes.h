@@ -3,6 +3,7 @@
 #ifndef NG_TRANSFORMS_PASSES_H
 #define NG_TRANSFORMS_PASSES_H
 
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"
 
 namespace ng {
