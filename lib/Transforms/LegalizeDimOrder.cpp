@@ -9,6 +9,7 @@ namespace ng {
 
 namespace {
 struct LegalizeDimOrderPass : public ng::impl::LegalizeDimOrderBase<LegalizeDimOrderPass> {
+  using LegalizeDimOrderBase::LegalizeDimOrderBase;
   void runOnOperation() override {
     getOperation().emitError() << "--" << getArgument()
                                << " is not implemented yet";
