@@ -1,19 +1,902 @@
-//===- LegalizeDimOrder.cpp - placeholder until issue 6 lands --------------------===//
+//===- LegalizeDimOrder.cpp - explicit, valid memory layouts (D1-D5) ------===//
+//
+// --legalize-dim-order makes every memory layout of a program explicit, valid
+// and runtime-ready, in four steps over every graph (each method body and,
+// separately, each subgraph region of an ng.call; N1):
+//
+//   (a) validate: every dim_order is empty/absent or a permutation of the
+//       rank (V8); every explicit `dim_order` argument of a dim-order op too;
+//   (b) canonicalize: orders that differ only in where size-1 dims sit are
+//       made equal (D3), and a contiguous order is spelled one way
+//       (`contiguous=identity|empty`);
+//   (c) rewrite aten.clone / aten._to_copy / aten.empty.memory_format into
+//       ExecuTorch's dim-order ops with an explicit `dim_order` (D2, D4), or
+//       with `reverse=true` the other way round;
+//   (d) give every op that reads its input linearly (D5) a contiguous input,
+//       inserting a contiguous copy in front of it when needed.
+//
+// The user-facing description (guarantees, before/after IR) is
+// docs/DimOrder.md.
+//
+//===----------------------------------------------------------------------===//
 
 #include "ng/Transforms/Passes.h"
+
+#include "ng/Dialect/NgOps.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/StringSet.h"
 
 namespace ng {
 #define GEN_PASS_DEF_LEGALIZEDIMORDER
 #include "ng/Transforms/Passes.h.inc"
 } // namespace ng
 
-namespace {
-struct LegalizeDimOrderPass : public ng::impl::LegalizeDimOrderBase<LegalizeDimOrderPass> {
-  using LegalizeDimOrderBase::LegalizeDimOrderBase;
-  void runOnOperation() override {
-    getOperation().emitError() << "--" << getArgument()
-                               << " is not implemented yet";
-    signalPassFailure();
-  }
+using namespace mlir;
+using namespace ng;
+
+//===----------------------------------------------------------------------===//
+// Targets
+//===----------------------------------------------------------------------===//
+
+static constexpr llvm::StringLiteral kClone = "torch.ops.aten.clone.default";
+static constexpr llvm::StringLiteral kToCopy = "torch.ops.aten._to_copy.default";
+static constexpr llvm::StringLiteral kEmpty =
+    "torch.ops.aten.empty.memory_format";
+static constexpr llvm::StringLiteral kCloneDimOrder =
+    "torch.ops.dim_order_ops._clone_dim_order.default";
+static constexpr llvm::StringLiteral kToDimOrderCopy =
+    "torch.ops.dim_order_ops._to_dim_order_copy.default";
+static constexpr llvm::StringLiteral kEmptyDimOrder =
+    "torch.ops.dim_order_ops._empty_dim_order.default";
+
+/// D5: the ops that read their input's memory linearly and so need it
+/// contiguous. The one list; `contiguous-ops=...` adds to it.
+static constexpr llvm::StringLiteral kContiguousInputOps[] = {
+    "torch.ops.aten.view.default",
+    "torch.ops.aten.view_copy.default",
+    "torch.ops.aten._unsafe_view.default",
+    "torch.ops.aten.reshape.default",
+    "torch.ops.aten.avg_pool2d.default",
+    "torch.ops.aten.adaptive_avg_pool2d.default",
+    "torch.ops.aten._adaptive_avg_pool2d.default",
+    "torch.ops.aten.expand_copy.default",
+    "torch.ops.aten.mean.dim",
+    "torch.ops.aten.sum.dim_IntList",
 };
+
+static constexpr llvm::StringLiteral kContiguousFormat =
+    "torch.contiguous_format";
+static constexpr llvm::StringLiteral kChannelsLast = "torch.channels_last";
+static constexpr llvm::StringLiteral kChannelsLast3d = "torch.channels_last_3d";
+static constexpr llvm::StringLiteral kPreserveFormat = "torch.preserve_format";
+
+namespace {
+
+/// The three op families the rewrite maps between (D4).
+enum class CopyKind { Clone, ToCopy, Empty };
+
+struct CopyOpInfo {
+  CopyKind kind;
+  StringRef atenTarget;
+  StringRef dimOrderTarget;
+  /// The input the op copies ("self"), or the size list ("size").
+  StringRef firstArg;
+  /// The keyword arguments between the first one and memory_format /
+  /// dim_order, in schema order, with the defaults S4 fills in.
+  ArrayRef<StringRef> atenMiddle, dimOrderMiddle;
+};
+
+// aten.clone(self, *, memory_format=None)
+// _clone_dim_order(self, *, non_blocking=False, dim_order=None)
+const StringRef kCloneDimOrderMiddle[] = {"non_blocking"};
+// aten._to_copy(self, *, dtype, layout, device, pin_memory,
+//               non_blocking=False, memory_format=None)
+// _to_dim_order_copy(self, *, dtype, layout, device, pin_memory,
+//                    non_blocking=False, dim_order=None)
+const StringRef kToCopyMiddle[] = {"dtype", "layout", "device", "pin_memory",
+                                   "non_blocking"};
+// aten.empty.memory_format(size, *, dtype, layout, device, pin_memory,
+//                          memory_format=None)
+// _empty_dim_order(size, *, dtype, layout, device, pin_memory, dim_order=None)
+const StringRef kEmptyMiddle[] = {"dtype", "layout", "device", "pin_memory"};
+
+const CopyOpInfo kCopyOps[] = {
+    {CopyKind::Clone, kClone, kCloneDimOrder, "self",
+     ArrayRef<StringRef>(), kCloneDimOrderMiddle},
+    {CopyKind::ToCopy, kToCopy, kToDimOrderCopy, "self", kToCopyMiddle,
+     kToCopyMiddle},
+    {CopyKind::Empty, kEmpty, kEmptyDimOrder, "size", kEmptyMiddle,
+     kEmptyMiddle},
+};
+
+const CopyOpInfo *lookupAten(StringRef target) {
+  for (const CopyOpInfo &info : kCopyOps)
+    if (info.atenTarget == target)
+      return &info;
+  return nullptr;
+}
+
+const CopyOpInfo *lookupDimOrder(StringRef target) {
+  for (const CopyOpInfo &info : kCopyOps)
+    if (info.dimOrderTarget == target)
+      return &info;
+  return nullptr;
+}
+
+//===----------------------------------------------------------------------===//
+// Dim-order arithmetic (D1, D3)
+//===----------------------------------------------------------------------===//
+
+using Order = SmallVector<int64_t, 6>;
+
+Order identityOrder(int64_t rank) {
+  Order order(rank);
+  for (int64_t i = 0; i < rank; ++i)
+    order[i] = i;
+  return order;
+}
+
+bool isIdentity(ArrayRef<int64_t> order) {
+  for (auto [i, d] : llvm::enumerate(order))
+    if (d != static_cast<int64_t>(i))
+      return false;
+  return true;
+}
+
+bool isPermutation(ArrayRef<int64_t> order, int64_t rank) {
+  if (static_cast<int64_t>(order.size()) != rank)
+    return false;
+  SmallVector<bool> seen(rank, false);
+  for (int64_t d : order) {
+    if (d < 0 || d >= rank || seen[d])
+      return false;
+    seen[d] = true;
+  }
+  return true;
+}
+
+/// A tensor type this pass reads layouts of: one with metadata.
+ng::TensorType metaType(Value value) {
+  auto type = dyn_cast<ng::TensorType>(value.getType());
+  return type && type.hasMeta() ? type : ng::TensorType();
+}
+
+/// Which dims are statically of size 1 (the ones D3 says may sit anywhere).
+SmallVector<bool> unitDims(ArrayRef<DimRange> sizes) {
+  SmallVector<bool> unit;
+  for (DimRange d : sizes)
+    unit.push_back(d.isStatic() && d.min == 1);
+  return unit;
+}
+
+/// The order a (validated) type describes: identity when empty or absent.
+Order effectiveOrder(ng::TensorType type) {
+  DenseI64ArrayAttr attr = type.getDimOrder();
+  if (!attr || attr.empty())
+    return identityOrder(type.getRank());
+  return Order(attr.asArrayRef());
+}
+
+/// D3's canonical form of a valid order. Orders that differ only in where
+/// size-1 dims sit describe one layout; the canonical one keeps the relative
+/// order of the other dims and puts each size-1 dim where the identity
+/// would: right before the first larger non-size-1 dim that follows in the
+/// order, or at the end when there is none. So a layout that is
+/// contiguous up to size-1 dims becomes the identity, one that is
+/// channels_last up to size-1 dims becomes [0, 2, 3, 1] unless it is also
+/// contiguous, and canonicalizing twice changes nothing.
+Order canonicalOrder(ArrayRef<int64_t> order, ArrayRef<bool> unit) {
+  int64_t rank = order.size();
+  Order result;
+  result.reserve(rank);
+  SmallVector<bool> placed(rank, false);
+  auto placeUnitsBelow = [&](int64_t bound) {
+    for (int64_t u = 0; u < bound; ++u)
+      if (unit[u] && !placed[u]) {
+        result.push_back(u);
+        placed[u] = true;
+      }
+  };
+  for (int64_t d : order) {
+    if (unit[d])
+      continue;
+    placeUnitsBelow(d);
+    result.push_back(d);
+    placed[d] = true;
+  }
+  placeUnitsBelow(rank);
+  return result;
+}
+
+Order canonicalOrder(ArrayRef<int64_t> order, ArrayRef<DimRange> sizes) {
+  return canonicalOrder(order, unitDims(sizes));
+}
+
+/// The canonical order of a value's type (identity for a contiguous one).
+Order canonicalOrder(ng::TensorType type) {
+  return canonicalOrder(effectiveOrder(type), type.getSizes());
+}
+
+/// True when `type`'s layout is contiguous up to size-1 dims (D1, D3).
+/// Absent orders (packed data) count as contiguous.
+bool isContiguousLayout(ng::TensorType type) {
+  return isIdentity(canonicalOrder(type));
+}
+
+template <typename T>
+std::string formatList(ArrayRef<T> values) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << '[';
+  llvm::interleaveComma(values, os);
+  os << ']';
+  return text;
+}
+
+/// The sizes a dim-order op's layout is about, and whether any are known.
+struct LayoutShape {
+  int64_t rank = -1;
+  SmallVector<bool> unit;
+};
+
+//===----------------------------------------------------------------------===//
+// Arguments
+//===----------------------------------------------------------------------===//
+
+/// One NamedArgument with the operands it consumes.
+struct Arg {
+  ArgAttr attr;
+  SmallVector<Value, 2> operands;
+};
+
+SmallVector<Arg> getArgs(CallOp call) {
+  SmallVector<Arg> args;
+  unsigned offset = 0;
+  for (ArgAttr attr : call.getArgList()) {
+    unsigned count = attr.getNumOperands();
+    Arg &arg = args.emplace_back();
+    arg.attr = attr;
+    for (unsigned i = 0; i < count; ++i)
+      arg.operands.push_back(call->getOperand(offset + i));
+    offset += count;
+  }
+  return args;
+}
+
+std::optional<unsigned> findArg(ArrayRef<Arg> args, StringRef name) {
+  for (auto [i, arg] : llvm::enumerate(args))
+    if (arg.attr.getName() && arg.attr.getName().getValue() == name)
+      return i;
+  return std::nullopt;
+}
+
+/// Replace `call`'s target, arguments and operands in place (names, node,
+/// metadata and output attributes stay).
+void setCall(CallOp call, StringRef target, ArrayRef<Arg> args) {
+  MLIRContext *ctx = call.getContext();
+  SmallVector<Attribute> attrs;
+  SmallVector<Value> operands;
+  for (const Arg &arg : args) {
+    attrs.push_back(arg.attr);
+    operands.append(arg.operands.begin(), arg.operands.end());
+  }
+  call.setTargetAttr(StringAttr::get(ctx, target));
+  call.setArgsAttr(ArrayAttr::get(ctx, attrs));
+  call->setOperands(operands);
+}
+
+Arg noneArg(MLIRContext *ctx, StringRef name) {
+  return {ArgAttr::get(ctx, ArgKind::None, StringAttr::get(ctx, name), false,
+                       Attribute(), DenseBoolArrayAttr()),
+          {}};
+}
+
+Arg boolArg(MLIRContext *ctx, StringRef name, bool value) {
+  return {ArgAttr::get(ctx, ArgKind::Bool, StringAttr::get(ctx, name), false,
+                       BoolAttr::get(ctx, value), DenseBoolArrayAttr()),
+          {}};
+}
+
+Arg stringArg(MLIRContext *ctx, StringRef name, StringRef value) {
+  return {ArgAttr::get(ctx, ArgKind::String, StringAttr::get(ctx, name), false,
+                       StringAttr::get(ctx, value), DenseBoolArrayAttr()),
+          {}};
+}
+
+Arg intListArg(MLIRContext *ctx, StringRef name, ArrayRef<int64_t> values) {
+  return {ArgAttr::get(ctx, ArgKind::IntList, StringAttr::get(ctx, name), false,
+                       DenseI64ArrayAttr::get(ctx, values),
+                       DenseBoolArrayAttr()),
+          {}};
+}
+
+Arg tensorArg(MLIRContext *ctx, StringRef name, Value value) {
+  return {ArgAttr::get(ctx, ArgKind::Tensor, StringAttr::get(ctx, name), false,
+                       Attribute(), DenseBoolArrayAttr()),
+          {value}};
+}
+
+/// The default S4 fills in for a keyword argument of the copy ops.
+Arg defaultArg(MLIRContext *ctx, StringRef name) {
+  if (name == "non_blocking")
+    return boolArg(ctx, name, false);
+  return noneArg(ctx, name);
+}
+
+/// A literal int list without references, if `arg` is one.
+std::optional<Order> literalIntList(const Arg &arg) {
+  if (arg.attr.getKind() != ArgKind::IntList || !arg.operands.empty())
+    return std::nullopt;
+  auto values = dyn_cast_or_null<DenseI64ArrayAttr>(arg.attr.getValue());
+  if (!values)
+    return std::nullopt;
+  return Order(values.asArrayRef());
+}
+
+//===----------------------------------------------------------------------===//
+// Graphs
+//===----------------------------------------------------------------------===//
+
+/// One graph: a method body or a subgraph region (its own namespace, N1).
+struct Graph {
+  Operation *owner;
+  Region *body;
+  Block &block() { return body->front(); }
+};
+
+void collectGraphs(Operation *owner, Region &body, SmallVectorImpl<Graph> &out) {
+  if (body.empty())
+    return;
+  out.push_back({owner, &body});
+  for (auto call : body.front().getOps<CallOp>())
+    for (Region &region : call.getGraphs())
+      collectGraphs(call, region, out);
+}
+
+/// Where a value's diagnostics go: its defining op, or the graph's owner for
+/// a placeholder.
+Operation *diagnosticOp(Value value) {
+  if (Operation *def = value.getDefiningOp())
+    return def;
+  return cast<BlockArgument>(value).getOwner()->getParentOp();
+}
+
+/// The method's signature after value types changed.
+void syncFunctionType(MethodOp method) {
+  SmallVector<Type> inputs(method.getBody().getArgumentTypes());
+  SmallVector<Type> results(method.getOutputOp()->getOperandTypes());
+  auto type = FunctionType::get(method.getContext(), inputs, results);
+  if (type != method.getFunctionType())
+    method.setFunctionTypeAttr(TypeAttr::get(type));
+}
+
+//===----------------------------------------------------------------------===//
+// The pass
+//===----------------------------------------------------------------------===//
+
+struct LegalizeDimOrderPass
+    : public ng::impl::LegalizeDimOrderBase<LegalizeDimOrderPass> {
+  using LegalizeDimOrderBase::LegalizeDimOrderBase;
+
+  void runOnOperation() override;
+
+private:
+  LogicalResult validate(Graph graph);
+  void canonicalize(Graph graph);
+  LogicalResult rewrite(Graph graph);
+  LogicalResult rewriteToDimOrder(CallOp call, const CopyOpInfo &info,
+                                  bool fromAten);
+  LogicalResult rewriteToAten(CallOp call, const CopyOpInfo &info);
+  LogicalResult insertContiguousCopies(Graph graph);
+
+  /// The spelling of a (canonical) order in a TensorMeta.
+  DenseI64ArrayAttr spell(ArrayRef<int64_t> canonical) {
+    if (isIdentity(canonical) && spellEmpty)
+      return DenseI64ArrayAttr::get(&getContext(), {});
+    return DenseI64ArrayAttr::get(&getContext(), canonical);
+  }
+
+  /// The layout shape of a copy op's result: from its metadata, else the
+  /// input's, else (empty) the size list.
+  std::optional<LayoutShape> layoutShape(CallOp call, const CopyOpInfo &info,
+                                         ArrayRef<Arg> args);
+  /// Check the order a copy op produces against its result's recorded one.
+  LogicalResult checkResult(CallOp call, ArrayRef<int64_t> order,
+                            StringRef why);
+
+  bool spellEmpty = false;
+  llvm::StringSet<> contiguousTargets;
+};
+
 } // namespace
+
+//===----------------------------------------------------------------------===//
+// (a) validate (V8)
+//===----------------------------------------------------------------------===//
+
+LogicalResult LegalizeDimOrderPass::validate(Graph graph) {
+  auto check = [&](Value value) -> LogicalResult {
+    ng::TensorType type = metaType(value);
+    if (!type || !type.getDimOrder() || type.getDimOrder().empty())
+      return success();
+    ArrayRef<int64_t> order = type.getDimOrder().asArrayRef();
+    if (isPermutation(order, type.getRank()))
+      return success();
+    InFlightDiagnostic diag = diagnosticOp(value)->emitError()
+                              << "value '" << getWireName(value)
+                              << "' has dim_order " << formatList(order);
+    if (type.getRank() == 0)
+      return diag << ", but a rank-0 tensor has no dims to order (V8)";
+    return diag << ", which is not a permutation of 0.." << type.getRank() - 1
+                << " (V8)";
+  };
+  for (BlockArgument arg : graph.body->getArguments())
+    if (failed(check(arg)))
+      return failure();
+  for (Operation &op : graph.block()) {
+    for (Value result : op.getResults())
+      if (failed(check(result)))
+        return failure();
+    // The explicit `dim_order` argument of a dim-order op (D4).
+    auto call = dyn_cast<CallOp>(op);
+    if (!call || !lookupDimOrder(call.getTarget()))
+      continue;
+    SmallVector<Arg> args = getArgs(call);
+    std::optional<unsigned> index = findArg(args, "dim_order");
+    if (!index || args[*index].attr.getKind() == ArgKind::None)
+      continue;
+    std::optional<Order> order = literalIntList(args[*index]);
+    if (!order)
+      return call.emitError()
+             << "node '" << call.getNodeName()
+             << "': argument 'dim_order' must be a literal int list or none";
+    int64_t rank = order->size();
+    if (call.getNumResults() == 1)
+      if (ng::TensorType type = metaType(call.getResult(0)))
+        rank = type.getRank();
+    if (!isPermutation(*order, rank))
+      return call.emitError()
+             << "node '" << call.getNodeName() << "': argument dim_order "
+             << formatList(ArrayRef<int64_t>(*order))
+             << " is not a permutation of 0.." << rank - 1 << " (V8)";
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// (b) canonicalize (D1, D3)
+//===----------------------------------------------------------------------===//
+
+void LegalizeDimOrderPass::canonicalize(Graph graph) {
+  auto update = [&](Value value) {
+    ng::TensorType type = metaType(value);
+    // Packed data (quant) has no element layout to canonicalize: its
+    // dim_order stays as the fold wrote it (F1, F4).
+    if (!type || type.getQuant())
+      return;
+    DenseI64ArrayAttr order = spell(canonicalOrder(type));
+    if (order != type.getDimOrder())
+      value.setType(type.withDimOrder(order));
+  };
+  for (BlockArgument arg : graph.body->getArguments())
+    update(arg);
+  for (Operation &op : graph.block())
+    for (Value result : op.getResults())
+      update(result);
+}
+
+//===----------------------------------------------------------------------===//
+// (c) aten copy ops <-> dim-order ops (D2, D4)
+//===----------------------------------------------------------------------===//
+
+std::optional<LayoutShape>
+LegalizeDimOrderPass::layoutShape(CallOp call, const CopyOpInfo &info,
+                                  ArrayRef<Arg> args) {
+  auto fromType = [](ng::TensorType type) {
+    return LayoutShape{type.getRank(), unitDims(type.getSizes())};
+  };
+  if (call.getNumResults() == 1)
+    if (ng::TensorType type = metaType(call.getResult(0)))
+      return fromType(type);
+  std::optional<unsigned> first = findArg(args, info.firstArg);
+  if (!first)
+    return std::nullopt;
+  const Arg &arg = args[*first];
+  if (info.kind != CopyKind::Empty) {
+    if (arg.attr.getKind() == ArgKind::Tensor)
+      if (ng::TensorType type = metaType(arg.operands.front()))
+        return fromType(type);
+    return std::nullopt;
+  }
+  // empty: the size list; a referenced (symbolic) size is not known to be 1.
+  auto values = dyn_cast_or_null<DenseI64ArrayAttr>(arg.attr.getValue());
+  if (arg.attr.getKind() != ArgKind::IntList || !values)
+    return std::nullopt;
+  LayoutShape shape{static_cast<int64_t>(values.size()), {}};
+  DenseBoolArrayAttr mask = arg.attr.getMask();
+  for (auto [i, v] : llvm::enumerate(values.asArrayRef()))
+    shape.unit.push_back(v == 1 && !(mask && mask[i]));
+  return shape;
+}
+
+LogicalResult LegalizeDimOrderPass::checkResult(CallOp call,
+                                                ArrayRef<int64_t> order,
+                                                StringRef why) {
+  if (call.getNumResults() != 1)
+    return success();
+  ng::TensorType type = metaType(call.getResult(0));
+  if (!type || type.getQuant())
+    return success();
+  Order recorded = canonicalOrder(type);
+  if (ArrayRef<int64_t>(recorded) == order)
+    return success();
+  return call.emitError() << "node '" << call.getNodeName() << "': " << why
+                          << " gives dim_order " << formatList(order)
+                          << ", but its result '"
+                          << getWireName(call.getResult(0))
+                          << "' is recorded with dim_order "
+                          << formatList(ArrayRef<int64_t>(recorded)) << " (D2)";
+}
+
+/// Collect the arguments of a copy op for the rewrite: the first argument,
+/// the keyword arguments in `middle` (defaults when absent) and the layout
+/// argument `layoutName`. Anything else is an error: it would be lost.
+static FailureOr<SmallVector<Arg>>
+collectArgs(CallOp call, ArrayRef<Arg> args, const CopyOpInfo &info,
+            ArrayRef<StringRef> middle, ArrayRef<StringRef> dropped,
+            StringRef layoutName) {
+  MLIRContext *ctx = call.getContext();
+  std::optional<unsigned> first = findArg(args, info.firstArg);
+  if (!first) {
+    call.emitError() << "node '" << call.getNodeName() << "': "
+                     << call.getTarget() << " needs its '" << info.firstArg
+                     << "' argument by name (S4)";
+    return failure();
+  }
+  SmallVector<Arg> result{args[*first]};
+  for (StringRef name : middle) {
+    std::optional<unsigned> index = findArg(args, name);
+    result.push_back(index ? args[*index] : defaultArg(ctx, name));
+  }
+  for (auto [i, arg] : llvm::enumerate(args)) {
+    StringRef name = arg.attr.getName() ? arg.attr.getName().getValue() : "";
+    if (i == *first || name == layoutName ||
+        (!name.empty() &&
+         (llvm::is_contained(middle, name) || llvm::is_contained(dropped, name))))
+      continue;
+    call.emitError() << "node '" << call.getNodeName() << "': " << call.getTarget()
+                     << " has an argument "
+                     << (name.empty() ? std::string("#") + std::to_string(i)
+                                      : "'" + name.str() + "'")
+                     << " that its schema does not (D4); it would be lost";
+    return failure();
+  }
+  return result;
+}
+
+LogicalResult LegalizeDimOrderPass::rewriteToDimOrder(CallOp call,
+                                                      const CopyOpInfo &info,
+                                                      bool fromAten) {
+  MLIRContext *ctx = call.getContext();
+  SmallVector<Arg> args = getArgs(call);
+  StringRef layoutName = fromAten ? "memory_format" : "dim_order";
+  std::optional<unsigned> layoutIndex = findArg(args, layoutName);
+  std::optional<LayoutShape> shape = layoutShape(call, info, args);
+
+  // What the op asks for: a memory_format (D2), or an explicit order.
+  StringRef format;
+  std::optional<Order> explicitOrder;
+  std::string why;
+  if (layoutIndex && args[*layoutIndex].attr.getKind() != ArgKind::None) {
+    const Arg &layout = args[*layoutIndex];
+    if (fromAten) {
+      auto text = dyn_cast_or_null<StringAttr>(layout.attr.getValue());
+      if (layout.attr.getKind() != ArgKind::String || !text)
+        return call.emitError() << "node '" << call.getNodeName()
+                                << "': memory_format must be a string or none";
+      format = text.getValue();
+      why = ("memory_format \"" + format + "\"").str();
+    } else {
+      explicitOrder = literalIntList(layout); // validated in (a)
+      why = "dim_order " + formatList(ArrayRef<int64_t>(*explicitOrder));
+    }
+  } else {
+    // None (or left out): PyTorch's defaults. clone and _to_copy preserve
+    // the input's format, empty is contiguous; the dim-order ops' None
+    // means the same (ExecuTorch's kernels copy the input's dim order).
+    format = info.kind == CopyKind::Empty ? kContiguousFormat : kPreserveFormat;
+    why = ("memory_format none (" + format + ")").str();
+  }
+
+  if (!shape) // No metadata to say what the layout is: leave the node.
+    return success();
+  int64_t rank = shape->rank;
+  Order order;
+  if (explicitOrder) {
+    order = *explicitOrder;
+  } else if (format == kContiguousFormat) {
+    order = identityOrder(rank);
+  } else if (format == kChannelsLast || format == kChannelsLast3d) {
+    int64_t needed = format == kChannelsLast ? 4 : 5;
+    if (rank != needed)
+      return call.emitError()
+             << "node '" << call.getNodeName() << "': memory_format \""
+             << format << "\" needs a rank-" << needed << " tensor, but '"
+             << getWireName(call.getResult(0)) << "' has rank " << rank
+             << " (D2)";
+    order = needed == 4 ? Order{0, 2, 3, 1} : Order{0, 2, 3, 4, 1};
+  } else if (format == kPreserveFormat) {
+    if (info.kind == CopyKind::Empty)
+      return call.emitError()
+             << "node '" << call.getNodeName()
+             << "': memory_format \"torch.preserve_format\" has no input to "
+                "preserve on "
+             << call.getTarget() << " (D2)";
+    std::optional<unsigned> self = findArg(args, "self");
+    ng::TensorType input;
+    if (self && args[*self].attr.getKind() == ArgKind::Tensor)
+      input = metaType(args[*self].operands.front());
+    if (!input) // The input's layout is not recorded: leave the node.
+      return success();
+    order = effectiveOrder(input);
+  } else {
+    return call.emitError()
+           << "node '" << call.getNodeName() << "': unknown memory_format \""
+           << format << "\" (D2 knows " << kContiguousFormat << ", "
+           << kChannelsLast << ", " << kChannelsLast3d << ", "
+           << kPreserveFormat << ")";
+  }
+  if (static_cast<int64_t>(order.size()) != rank)
+    return call.emitError() << "node '" << call.getNodeName() << "': " << why
+                            << " has " << order.size()
+                            << " dims, but the tensor has rank " << rank;
+  order = canonicalOrder(order, shape->unit);
+  if (failed(checkResult(call, order, why)))
+    return failure();
+
+  FailureOr<SmallVector<Arg>> newArgs =
+      collectArgs(call, args, info, info.dimOrderMiddle,
+                  /*dropped=*/{}, layoutName);
+  if (failed(newArgs))
+    return failure();
+  // The argument is always explicit, even when TensorMetas spell contiguous
+  // as []: ExecuTorch's kernels require one entry per dim.
+  newArgs->push_back(intListArg(ctx, "dim_order", order));
+  setCall(call, info.dimOrderTarget, *newArgs);
+  return success();
+}
+
+LogicalResult LegalizeDimOrderPass::rewriteToAten(CallOp call,
+                                                  const CopyOpInfo &info) {
+  MLIRContext *ctx = call.getContext();
+  SmallVector<Arg> args = getArgs(call);
+  std::optional<unsigned> layoutIndex = findArg(args, "dim_order");
+
+  // aten.clone takes no non_blocking; a blocking copy (the only kind
+  // ExecuTorch runs) is what it does.
+  SmallVector<StringRef, 1> dropped;
+  if (info.kind == CopyKind::Clone) {
+    if (std::optional<unsigned> nb = findArg(args, "non_blocking")) {
+      auto value = dyn_cast_or_null<BoolAttr>(args[*nb].attr.getValue());
+      if (args[*nb].attr.getKind() != ArgKind::Bool || !value ||
+          value.getValue())
+        return call.emitError()
+               << "node '" << call.getNodeName()
+               << "': aten.clone has no non_blocking argument; only "
+                  "non_blocking: false can be dropped";
+      dropped.push_back("non_blocking");
+    }
+  }
+
+  Arg memoryFormat = noneArg(ctx, "memory_format");
+  if (layoutIndex && args[*layoutIndex].attr.getKind() != ArgKind::None) {
+    Order order = *literalIntList(args[*layoutIndex]); // validated in (a)
+    std::optional<LayoutShape> shape = layoutShape(call, info, args);
+    SmallVector<bool> unit = shape && shape->rank == (int64_t)order.size()
+                                 ? shape->unit
+                                 : SmallVector<bool>(order.size(), false);
+    Order canonical = canonicalOrder(order, unit);
+    int64_t rank = order.size();
+    if (failed(checkResult(call, canonical,
+                           "dim_order " + formatList(ArrayRef<int64_t>(order)))))
+      return failure();
+    auto same = [&](ArrayRef<int64_t> other) {
+      return ArrayRef<int64_t>(canonical) == ArrayRef<int64_t>(canonicalOrder(other, unit));
+    };
+    StringRef format;
+    if (same(identityOrder(rank)))
+      format = kContiguousFormat;
+    else if (rank == 4 && same({0, 2, 3, 1}))
+      format = kChannelsLast;
+    else if (rank == 5 && same({0, 2, 3, 4, 1}))
+      format = kChannelsLast3d;
+    else if (info.kind != CopyKind::Empty) {
+      std::optional<unsigned> self = findArg(args, "self");
+      ng::TensorType input;
+      if (self && args[*self].attr.getKind() == ArgKind::Tensor)
+        input = metaType(args[*self].operands.front());
+      if (input && input.getRank() == rank && same(effectiveOrder(input)))
+        format = kPreserveFormat;
+    }
+    if (format.empty()) {
+      StringRef subject = call.getNumResults() == 1
+                              ? getWireName(call.getResult(0))
+                              : call.getNodeName();
+      return call.emitError()
+             << "Failed to map a given dim_order "
+             << formatList(ArrayRef<int64_t>(order)) << " of '" << subject
+             << "' (node '" << call.getNodeName()
+             << "') to a memory_format: only contiguous, channels_last "
+                "[0, 2, 3, 1], channels_last_3d [0, 2, 3, 4, 1] and (for a "
+                "copy) the input's own order have one (D2)";
+    }
+    memoryFormat = stringArg(ctx, "memory_format", format);
+  }
+
+  FailureOr<SmallVector<Arg>> newArgs = collectArgs(
+      call, args, info, info.atenMiddle, dropped, "dim_order");
+  if (failed(newArgs))
+    return failure();
+  newArgs->push_back(memoryFormat);
+  setCall(call, info.atenTarget, *newArgs);
+  return success();
+}
+
+LogicalResult LegalizeDimOrderPass::rewrite(Graph graph) {
+  SmallVector<CallOp> calls(graph.block().getOps<CallOp>());
+  for (CallOp call : calls) {
+    StringRef target = call.getTarget();
+    if (!reverse) {
+      if (const CopyOpInfo *info = lookupAten(target)) {
+        if (failed(rewriteToDimOrder(call, *info, /*fromAten=*/true)))
+          return failure();
+      } else if (const CopyOpInfo *info = lookupDimOrder(target)) {
+        // Already a dim-order op: make its order explicit and canonical.
+        if (failed(rewriteToDimOrder(call, *info, /*fromAten=*/false)))
+          return failure();
+      }
+    } else if (const CopyOpInfo *info = lookupDimOrder(target)) {
+      if (failed(rewriteToAten(call, *info)))
+        return failure();
+    }
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// (d) contiguous inputs (D5)
+//===----------------------------------------------------------------------===//
+
+LogicalResult LegalizeDimOrderPass::insertContiguousCopies(Graph graph) {
+  MLIRContext *ctx = &getContext();
+  // Names in use in this graph (values and nodes, V1/V2).
+  llvm::StringSet<> used;
+  for (BlockArgument arg : graph.body->getArguments())
+    used.insert(getWireName(arg));
+  for (Operation &op : graph.block()) {
+    if (auto call = dyn_cast<CallOp>(op)) {
+      used.insert(call.getNodeName());
+      for (Value result : call.getResults())
+        used.insert(getWireName(result));
+    } else if (auto output = dyn_cast<OutputOp>(op)) {
+      used.insert(output.getNodeName());
+    }
+  }
+  auto freshName = [&](StringRef base) {
+    std::string stem =
+        base.empty() ? std::string("contiguous") : base.str() + "_contiguous";
+    std::string name = stem;
+    for (unsigned i = 1; used.contains(name); ++i)
+      name = stem + "_" + std::to_string(i);
+    used.insert(name);
+    return name;
+  };
+
+  // One copy per value, placed before its first reader that needs it.
+  llvm::DenseMap<Value, Value> copies;
+  SmallVector<CallOp> calls(graph.block().getOps<CallOp>());
+  for (CallOp call : calls) {
+    if (!contiguousTargets.contains(call.getTarget()))
+      continue;
+    SmallVector<ArgAttr> argList = call.getArgList();
+    unsigned offset = 0;
+    for (auto [argIndex, arg] : llvm::enumerate(argList)) {
+      unsigned count = arg.getNumOperands();
+      for (unsigned i = offset; i < offset + count; ++i) {
+        Value input = call->getOperand(i);
+        ng::TensorType type = metaType(input);
+        // Unknown layouts (no metadata) and packed data are left alone.
+        if (!type || type.getQuant() || isContiguousLayout(type))
+          continue;
+        if (arg.getMutated())
+          return call.emitError()
+                 << "node '" << call.getNodeName() << "' ("
+                 << call.getTarget()
+                 << ") needs a contiguous input, but writes '"
+                 << getWireName(input)
+                 << "' in place; a copy would not receive the write (D5)";
+        Value &copy = copies[input];
+        if (!copy) {
+          OpBuilder builder(call);
+          OperationState state(call.getLoc(), CallOp::getOperationName());
+          std::string name = freshName(getWireName(input));
+          Order identity = identityOrder(type.getRank());
+          SmallVector<Arg> args;
+          args.push_back(tensorArg(ctx, "self", input));
+          if (reverse) {
+            args.push_back(stringArg(ctx, "memory_format", kContiguousFormat));
+          } else {
+            args.push_back(boolArg(ctx, "non_blocking", false));
+            args.push_back(intListArg(ctx, "dim_order", identity));
+          }
+          SmallVector<Attribute> attrs;
+          for (const Arg &a : args)
+            attrs.push_back(a.attr);
+          state.addOperands(input);
+          state.addAttribute(CallOp::getTargetAttrName(state.name),
+                             StringAttr::get(ctx, reverse ? StringRef(kClone)
+                                                          : StringRef(kCloneDimOrder)));
+          state.addAttribute(CallOp::getArgsAttrName(state.name),
+                             ArrayAttr::get(ctx, attrs));
+          state.addAttribute(CallOp::getNamesAttrName(state.name),
+                             builder.getStrArrayAttr({name}));
+          state.addTypes(type.withDimOrder(spell(identity)));
+          copy = builder.create(state)->getResult(0);
+        }
+        call->setOperand(i, copy);
+      }
+      offset += count;
+    }
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Driver
+//===----------------------------------------------------------------------===//
+
+void LegalizeDimOrderPass::runOnOperation() {
+  ModuleOp module = getOperation();
+  if (contiguousSpelling != "identity" && contiguousSpelling != "empty") {
+    module.emitError() << "--legalize-dim-order: contiguous must be "
+                          "'identity' or 'empty', not '"
+                       << contiguousSpelling << "'";
+    return signalPassFailure();
+  }
+  spellEmpty = contiguousSpelling == "empty";
+  contiguousTargets.clear();
+  for (StringRef target : kContiguousInputOps)
+    contiguousTargets.insert(target);
+  for (const std::string &target : contiguousOps) {
+    if (target.empty()) {
+      module.emitError() << "--legalize-dim-order: contiguous-ops has an "
+                            "empty target";
+      return signalPassFailure();
+    }
+    contiguousTargets.insert(target);
+  }
+
+  SmallVector<Graph> graphs;
+  for (auto method : module.getOps<MethodOp>())
+    collectGraphs(method, method.getBody(), graphs);
+
+  // (a) before anything changes.
+  for (Graph graph : graphs)
+    if (failed(validate(graph)))
+      return signalPassFailure();
+  // (b), (c), (d), each over every graph in turn.
+  for (Graph graph : graphs)
+    canonicalize(graph);
+  for (Graph graph : graphs)
+    if (failed(rewrite(graph)))
+      return signalPassFailure();
+  for (Graph graph : graphs)
+    if (failed(insertContiguousCopies(graph)))
+      return signalPassFailure();
+  for (auto method : module.getOps<MethodOp>())
+    syncFunctionType(method);
+}

@@ -541,6 +541,37 @@ module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense
 
 // -----
 
+// The same in the generic form, with the literal slot value 4 kept beside
+// the reference: the slot is still a reference.
+// CHECK-LABEL: ng.method @block_ref_generic(
+// CHECK:         %p_weight: !ng.tensor<i8[2, 4]> {ng.binding = #ng.constant<parameter, "w">}
+// CHECK:         = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight,
+
+module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense_resource<w> : tensor<2x4xi8>, zp = dense_resource<zp> : tensor<2x1xi8>}} {
+  ng.method @block_ref_generic(
+    %p_weight: !ng.tensor<i8[2, 4]> {ng.binding = #ng.constant<parameter, "w">},
+    %c_scale: !ng.tensor<f32[2, 1]> {ng.binding = #ng.constant<constant, "s">},
+    %c_zero_point: !ng.tensor<i8[2, 1]> {ng.binding = #ng.constant<constant, "zp">},
+    %x: !ng.tensor<f32[1, 4]>
+  ) -> !ng.tensor<f32[1, 2]> {
+    %g = ng.call "torch.ops.aten.sym_size.int"(self: %x, dim: 1) : (!ng.tensor<f32[1, 4]>) -> i64
+    %dq = "ng.call"(%p_weight, %g, %c_scale, %c_zero_point) <{args = [#ng.arg<kind = tensor, name = "input">, #ng.arg<kind = int_list, name = "block_size", value = array<i64: 1, 4>, mask = [false, true]>, #ng.arg<kind = tensor, name = "scale">, #ng.arg<kind = tensor, name = "zero_point">, #ng.arg<kind = scalar_type, name = "input_dtype", value = i8>, #ng.arg<kind = int, name = "quant_min", value = -8 : i64>, #ng.arg<kind = int, name = "quant_max", value = 7 : i64>, #ng.arg<kind = scalar_type, name = "output_dtype", value = f32>], names = ["dq"], target = "torch.ops.torchao.dequantize_affine.default"}> : (!ng.tensor<i8[2, 4]>, i64, !ng.tensor<f32[2, 1]>, !ng.tensor<i8[2, 1]>) -> !ng.tensor<f32[2, 4]>
+    %y = ng.call "torch.ops.aten.linear.default"(input: %x, weight: %dq, bias: none) : (!ng.tensor<f32[1, 4]>, !ng.tensor<f32[2, 4]>) -> !ng.tensor<f32[1, 2]>
+    ng.output(%y) : !ng.tensor<f32[1, 2]>
+  }
+}
+{-#
+  dialect_resources: {
+    builtin: {
+      s: "0x040000000000803F00000040",
+      w: "0x01000000F8F906070001FF05",
+      zp: "0x010000000001"
+    }
+  }
+#-}
+
+// -----
+
 // block_size is an int, not a list.
 // CHECK-LABEL: ng.method @block_not_list(
 // CHECK:         %p_weight: !ng.tensor<i8[2, 4]> {ng.binding = #ng.constant<parameter, "w">}
@@ -570,20 +601,21 @@ module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense
 
 // -----
 
-// The result is rank 3 (the weight and its data too).
+// The result is rank 3, [1, 4, 2] (the weight and its data too), with
+// dim 1 divisible by g.
 // CHECK-LABEL: ng.method @result_rank3(
-// CHECK:         %p_weight: !ng.tensor<i8[2, 1, 4]> {ng.binding
+// CHECK:         %p_weight: !ng.tensor<i8[1, 4, 2]> {ng.binding
 // CHECK:         = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight,
 
-module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense_resource<w> : tensor<2x1x4xi8>, zp = dense_resource<zp> : tensor<2x1xi8>}} {
+module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense_resource<w> : tensor<1x4x2xi8>, zp = dense_resource<zp> : tensor<2x1xi8>}} {
   ng.method @result_rank3(
-    %p_weight: !ng.tensor<i8[2, 1, 4]> {ng.binding = #ng.constant<parameter, "w">},
+    %p_weight: !ng.tensor<i8[1, 4, 2]> {ng.binding = #ng.constant<parameter, "w">},
     %c_scale: !ng.tensor<f32[2, 1]> {ng.binding = #ng.constant<constant, "s">},
     %c_zero_point: !ng.tensor<i8[2, 1]> {ng.binding = #ng.constant<constant, "zp">},
     %x: !ng.tensor<f32[1, 4]>
   ) -> !ng.tensor<f32[1, 2]> {
-    %dq = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight, block_size: [1, 4], scale: %c_scale, zero_point: %c_zero_point, input_dtype: i8, quant_min: -8, quant_max: 7, output_dtype: f32) : (!ng.tensor<i8[2, 1, 4]>, !ng.tensor<f32[2, 1]>, !ng.tensor<i8[2, 1]>) -> !ng.tensor<f32[2, 1, 4]>
-    %y = ng.call "torch.ops.aten.linear.default"(input: %x, weight: %dq, bias: none) : (!ng.tensor<f32[1, 4]>, !ng.tensor<f32[2, 1, 4]>) -> !ng.tensor<f32[1, 2]>
+    %dq = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight, block_size: [1, 4], scale: %c_scale, zero_point: %c_zero_point, input_dtype: i8, quant_min: -8, quant_max: 7, output_dtype: f32) : (!ng.tensor<i8[1, 4, 2]>, !ng.tensor<f32[2, 1]>, !ng.tensor<i8[2, 1]>) -> !ng.tensor<f32[1, 4, 2]>
+    %y = ng.call "torch.ops.aten.linear.default"(input: %x, weight: %dq, bias: none) : (!ng.tensor<f32[1, 4]>, !ng.tensor<f32[1, 4, 2]>) -> !ng.tensor<f32[1, 2]>
     ng.output(%y) : !ng.tensor<f32[1, 2]>
   }
 }
@@ -715,7 +747,8 @@ module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense
 
 // -----
 
-// A user that is neither linear nor embedding.
+// A user that is neither linear nor embedding (reading it as argument 1,
+// where linear has its weight).
 // CHECK-LABEL: ng.method @user_mul(
 // CHECK:         %p_weight: !ng.tensor<i8[2, 4]> {ng.binding = #ng.constant<parameter, "w">}
 // CHECK:         = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight,
@@ -728,7 +761,7 @@ module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense
     %x: !ng.tensor<f32[1, 4]>
   ) -> !ng.tensor<f32[2, 4]> {
     %dq = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight, block_size: [1, 4], scale: %c_scale, zero_point: %c_zero_point, input_dtype: i8, quant_min: -8, quant_max: 7, output_dtype: f32) : (!ng.tensor<i8[2, 4]>, !ng.tensor<f32[2, 1]>, !ng.tensor<i8[2, 1]>) -> !ng.tensor<f32[2, 4]>
-    %m = ng.call "torch.ops.aten.mul.Tensor"(self: %dq, other: 2.0) : (!ng.tensor<f32[2, 4]>) -> !ng.tensor<f32[2, 4]>
+    %m = ng.call "torch.ops.aten.mul.Tensor"(self: %x, other: %dq) : (!ng.tensor<f32[1, 4]>, !ng.tensor<f32[2, 4]>) -> !ng.tensor<f32[2, 4]>
     ng.output(%m) : !ng.tensor<f32[2, 4]>
   }
 }
@@ -1160,6 +1193,37 @@ module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense
       zp: "0x010000000001",
       s22: "0x040000000000803F000000400000803F00000040",
       zp22: "0x0100000000000000"
+    }
+  }
+#-}
+
+// -----
+
+// F3: two dequantizes of the weight that differ only in the group size.
+// CHECK-LABEL: ng.method @different_group_size_same_scale(
+// CHECK:         %p_weight: !ng.tensor<i8[2, 4]> {ng.binding = #ng.constant<parameter, "w">}
+// CHECK:         = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight,
+
+module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense_resource<w> : tensor<2x4xi8>, zp = dense_resource<zp> : tensor<2x1xi8>}} {
+  ng.method @different_group_size_same_scale(
+    %p_weight: !ng.tensor<i8[2, 4]> {ng.binding = #ng.constant<parameter, "w">},
+    %c_scale: !ng.tensor<f32[2, 1]> {ng.binding = #ng.constant<constant, "s">},
+    %c_zero_point: !ng.tensor<i8[2, 1]> {ng.binding = #ng.constant<constant, "zp">},
+    %x: !ng.tensor<f32[1, 4]>
+  ) -> (!ng.tensor<f32[1, 2]>, !ng.tensor<f32[1, 2]>) {
+    %dq = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight, block_size: [1, 4], scale: %c_scale, zero_point: %c_zero_point, input_dtype: i8, quant_min: -8, quant_max: 7, output_dtype: f32) : (!ng.tensor<i8[2, 4]>, !ng.tensor<f32[2, 1]>, !ng.tensor<i8[2, 1]>) -> !ng.tensor<f32[2, 4]>
+    %y = ng.call "torch.ops.aten.linear.default"(input: %x, weight: %dq, bias: none) : (!ng.tensor<f32[1, 4]>, !ng.tensor<f32[2, 4]>) -> !ng.tensor<f32[1, 2]>
+    %dq2 = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight, block_size: [1, 2], scale: %c_scale, zero_point: %c_zero_point, input_dtype: i8, quant_min: -8, quant_max: 7, output_dtype: f32) : (!ng.tensor<i8[2, 4]>, !ng.tensor<f32[2, 1]>, !ng.tensor<i8[2, 1]>) -> !ng.tensor<f32[2, 4]>
+    %y2 = ng.call "torch.ops.aten.linear.default"(input: %x, weight: %dq2, bias: none) : (!ng.tensor<f32[1, 4]>, !ng.tensor<f32[2, 4]>) -> !ng.tensor<f32[1, 2]>
+    ng.output(%y, %y2) : !ng.tensor<f32[1, 2]>, !ng.tensor<f32[1, 2]>
+  }
+}
+{-#
+  dialect_resources: {
+    builtin: {
+      s: "0x040000000000803F00000040",
+      w: "0x01000000F8F906070001FF05",
+      zp: "0x010000000001"
     }
   }
 #-}

@@ -154,7 +154,8 @@ def Ng_OutputOp : Ng_Op<"output", [
     references, scalar references and literals alike. Graph.outputs is the
     list of its tensor operands. In a method each tensor output may say what
     it writes back (OutputSpec): `buffer_mutation "fqn" %v` or
-    `user_input_mutation "x" %v`; a plain `%v` is a USER_OUTPUT.
+    `user_input_mutation "x" %v`; a plain `%v` is a USER_OUTPUT. A method
+    whose file had no `output_specs` at all carries `no_output_specs`.
 
     ```mlir
     ng.output(%aten_add_tensor, buffer_mutation "bn.running_mean" %add_1, 7)
@@ -164,6 +165,7 @@ def Ng_OutputOp : Ng_Op<"output", [
   let arguments = (ins
     Ng_ArgArrayAttr:$args,
     OptionalAttr<TypedArrayAttrBase<Ng_OutputSpecAttr, "output specs">>:$specs,
+    UnitAttr:$no_output_specs,
     OptionalAttr<StrAttr>:$node,
     OptionalAttr<ArrayAttr>:$metadata,
     Variadic<AnyType>:$operands);

@@ -19,6 +19,8 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cmath>
+
 using namespace mlir;
 using namespace ng;
 namespace fb = native_backend;
@@ -171,10 +173,15 @@ Exporter::arguments(Operation *op, ArrayAttr args, CallOp call) {
       }
       if (arg.getKind() == ArgKind::Int)
         payload = fb::CreateIntArg(fbb, value ? cast<IntegerAttr>(value).getInt() : 0, ref).Union();
-      else if (arg.getKind() == ArgKind::Float)
-        payload = fb::CreateFloatArg(
-                      fbb, value ? cast<FloatAttr>(value).getValueAsDouble() : 0.0, ref)
-                      .Union();
+      else if (arg.getKind() == ArgKind::Float) {
+        double v = value ? cast<FloatAttr>(value).getValueAsDouble() : 0.0;
+        // The builder leaves out a field equal to its default, and -0.0 ==
+        // 0.0: force it, or the sign is lost.
+        bool negativeZero = v == 0.0 && std::signbit(v);
+        fbb.ForceDefaults(negativeZero);
+        payload = fb::CreateFloatArg(fbb, v, ref).Union();
+        fbb.ForceDefaults(false);
+      }
       else
         payload = fb::CreateBoolArg(fbb, value && cast<BoolAttr>(value).getValue(), ref).Union();
       break;
@@ -398,7 +405,7 @@ Exporter::graph(Region &body, MethodOp method,
     for (auto [index, value] : llvm::enumerate(tensors)) {
       StringOffset name = string(getWireName(value));
       outputs.push_back(name);
-      if (!specs)
+      if (!specs || output.getNoOutputSpecs())
         continue;
       OutputSpecAttr spec = output.getSpec(index);
       StringOffset target = spec.getTarget() ? string(spec.getTarget().getValue()) : 0;

@@ -90,7 +90,7 @@ class Importer {
 public:
   Importer(MLIRContext *ctx, StringRef bufferName, const ImportOptions &options)
       : ctx(ctx), builder(ctx), options(options),
-        fileLoc(FileLineColLoc::get(ctx, bufferName, 0, 0)),
+        fileLoc(FileLineColLoc::get(ctx, bufferName, 0, 0)), opLoc(fileLoc),
         opaqueTensor(ng::TensorType::get(ctx)), i64(builder.getI64Type()),
         i1(builder.getI1Type()), f64(builder.getF64Type()) {}
 
@@ -129,6 +129,9 @@ private:
   OpBuilder builder;
   const ImportOptions &options;
   Location fileLoc;
+  /// The location of the ops being built: a NameLoc naming the method, so
+  /// verifier errors can say which method they are about.
+  Location opLoc;
   ErrorContext context;
   Type opaqueTensor, i64, i1, f64;
 };
@@ -270,6 +273,13 @@ LogicalResult Importer::importArgument(
     return success();
   };
 
+  // The verifier accepts a union type tag without its value; every accessor
+  // below would then return null.
+  if (argument->value_type() != fb::ArgumentValue::NONE && !argument->value()) {
+    error() << "has a " << fb::EnumNameArgumentValue(argument->value_type())
+            << " tag but no value";
+    return failure();
+  }
   switch (argument->value_type()) {
   case fb::ArgumentValue::TensorArg:
     if (failed(ref(str(argument->value_as_TensorArg()->name()), opaqueTensor,
@@ -515,7 +525,7 @@ LogicalResult Importer::importCall(const fb::Node *node, Scope &scope,
 
   // Inherent attributes go straight into the op's properties: building an
   // attribute dictionary per node would cost a sort and a hash per node.
-  OperationState state(fileLoc, CallOp::getOperationName());
+  OperationState state(opLoc, CallOp::getOperationName());
   state.addOperands(operands);
   state.addTypes(resultTypes);
   auto &props = state.getOrAddProperties<CallOp::Properties>();
@@ -618,7 +628,7 @@ LogicalResult Importer::importOutput(const fb::Node *node, Scope &scope,
       }
     }
 
-  OperationState state(fileLoc, OutputOp::getOperationName());
+  OperationState state(opLoc, OutputOp::getOperationName());
   state.addOperands(operands);
   auto &props = state.getOrAddProperties<OutputOp::Properties>();
   props.args = builder.getArrayAttr(args);
@@ -630,6 +640,10 @@ LogicalResult Importer::importOutput(const fb::Node *node, Scope &scope,
       pairs.push_back(builder.getStrArrayAttr({str(kv->key()), str(kv->value())}));
     props.metadata = builder.getArrayAttr(pairs);
   }
+  // Absent output_specs (not the reference's shape, but legal) is recorded,
+  // so the export leaves them out again.
+  if (method && !method->output_specs() && !graphOutputs.empty())
+    props.no_output_specs = builder.getUnitAttr();
   if (method && method->output_specs()) {
     const auto *specs = method->output_specs();
     if (specs->size() != graphOutputs.size()) {
@@ -840,7 +854,7 @@ LogicalResult Importer::importGraph(const fb::Graph *graph, Region &region,
         else
           placedInputs.push_back(nodeName);
       }
-      BlockArgument arg = block->addArgument(type, fileLoc);
+      BlockArgument arg = block->addArgument(type, opLoc);
       scope.values.try_emplace(nodeName, arg);
       argAttrs.push_back(attrs.getDictionary(ctx));
       break;
@@ -917,7 +931,9 @@ LogicalResult Importer::importMethod(const fb::Method *method, ModuleOp module) 
     return failure();
   }
   builder.setInsertionPointToEnd(module.getBody());
-  auto methodOp = MethodOp::create(builder, fileLoc, str(method->name()),
+  opLoc = NameLoc::get(builder.getStringAttr("method '" + context.method + "'"),
+                       fileLoc);
+  auto methodOp = MethodOp::create(builder, opLoc, str(method->name()),
                                    FunctionType::get(ctx, {}, {}));
   return importGraph(method->graph(), methodOp.getBody(), method, 0);
 }
@@ -971,9 +987,36 @@ OwningOpRef<ModuleOp> Importer::importProgram(StringRef buffer) {
       return nullptr;
   }
   context = ErrorContext();
-  if (options.verify && failed(mlir::verify(*module)))
+  if (options.verify && failed(verifyImportedProgram(*module)))
     return nullptr;
   return module;
+}
+
+LogicalResult ng::verifyImportedProgram(ModuleOp module) {
+  MLIRContext *ctx = module.getContext();
+  // The generic form of a whole method would bury the message.
+  bool printOp = ctx->shouldPrintOpOnDiagnostic();
+  ctx->printOpOnDiagnostic(false);
+  // Imported ops are located at "method '<name>'" (within the file): say
+  // that in the message, the way the importer's own errors do, and drop the
+  // "'ng.call' op" prefix, since the messages name the node themselves.
+  ScopedDiagnosticHandler handler(ctx, [&](Diagnostic &diag) -> LogicalResult {
+    auto named = dyn_cast<NameLoc>(diag.getLocation());
+    if (!named || diag.getSeverity() != DiagnosticSeverity::Error)
+      return failure();
+    std::string message = diag.str();
+    StringRef text = message;
+    if (text.starts_with("'ng.")) {
+      size_t opEnd = text.find("' op ");
+      if (opEnd != StringRef::npos)
+        text = text.drop_front(opEnd + 5);
+    }
+    emitError(named.getChildLoc()) << named.getName().getValue() << ": " << text;
+    return success();
+  });
+  LogicalResult result = mlir::verify(module);
+  ctx->printOpOnDiagnostic(printOp);
+  return result;
 }
 
 OwningOpRef<ModuleOp> ng::importNativeGraph(StringRef buffer,

@@ -202,7 +202,7 @@ OwningOpRef<ModuleOp> ng::importProgram(StringRef input, StringRef inputName,
         return nullptr;
     }
   }
-  if (options.verify && failed(mlir::verify(*module)))
+  if (options.verify && failed(verifyImportedProgram(*module)))
     return nullptr;
   return module;
 }

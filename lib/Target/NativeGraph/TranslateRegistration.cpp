@@ -7,6 +7,7 @@
 #include "ng/Target/NativeGraph/Export.h"
 #include "ng/Target/NativeGraph/Import.h"
 
+#include "mlir/Bytecode/BytecodeWriter.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Tools/mlir-translate/Translation.h"
@@ -18,13 +19,33 @@
 
 using namespace mlir;
 
-static llvm::cl::opt<std::string> constantsFile(
-    "constants",
-    llvm::cl::desc(
-        "Constant data (safetensors) of the program: read with "
-        "--from-native-graph for an .nptg input; written with "
-        "--to-native-graph (default: beside -o, as <stem>.safetensors)"),
-    llvm::cl::value_desc("file.safetensors"), llvm::cl::init(""));
+namespace {
+/// ng-translate's own options. Created when the translations are registered
+/// (not at static initialization), so tools that merely link this library,
+/// like ng-opt, do not get them (ng-opt has an --emit-bytecode of its own).
+struct TranslateOptions {
+  llvm::cl::opt<std::string> constantsFile{
+      "constants",
+      llvm::cl::desc(
+          "Constant data (safetensors) of the program: read with "
+          "--from-native-graph for an .nptg input; written with "
+          "--to-native-graph (default: beside -o, as <stem>.safetensors)"),
+      llvm::cl::value_desc("file.safetensors"), llvm::cl::init("")};
+  llvm::cl::opt<bool> emitBytecode{
+      "emit-bytecode",
+      llvm::cl::desc(
+          "With --from-native-graph: write MLIR bytecode instead of text. "
+          "Weights stay binary (text prints them as hex), and ng-opt maps "
+          "them back without copying: the way to carry a large model "
+          "through ng-opt"),
+      llvm::cl::init(false)};
+};
+
+TranslateOptions &translateOptions() {
+  static TranslateOptions options;
+  return options;
+}
+} // namespace
 
 /// The path the tool will finally write (-o), when known.
 static std::string &outputPath() {
@@ -63,7 +84,7 @@ static LogicalResult writeFileAtomically(
 static LogicalResult exportToTarget(ModuleOp module, raw_ostream &output) {
   StringRef target = outputPath();
   if (target.ends_with(".ptn")) {
-    if (!constantsFile.empty())
+    if (!translateOptions().constantsFile.empty())
       return module.emitError() << "a .ptn package holds its own constants; "
                                    "drop --constants";
     return ng::exportPackage(module, output);
@@ -74,7 +95,7 @@ static LogicalResult exportToTarget(ModuleOp module, raw_ostream &output) {
     return success();
 
   // The constants go beside the program (or where --constants says).
-  std::string path = constantsFile;
+  std::string path = translateOptions().constantsFile;
   if (path.empty()) {
     if (target.empty() || target == "-")
       return module.emitError()
@@ -105,23 +126,31 @@ static LogicalResult exportToTarget(ModuleOp module, raw_ostream &output) {
 }
 
 void ng::registerNativeGraphTranslations() {
-  static TranslateToMLIRRegistration importRegistration(
+  translateOptions(); // registers the options
+  // A file-to-file translation (rather than TranslateToMLIRRegistration) so
+  // the output can be bytecode.
+  static TranslateRegistration importRegistration(
       "from-native-graph",
       "import an NPTG program (.nptg, with --constants=FILE.safetensors, or a "
       ".ptn package) as ng IR; verified against the format's rules, errors "
       "name the method, node and argument at fault",
-      [](const std::shared_ptr<llvm::SourceMgr> &sourceMgr,
-         MLIRContext *context) -> OwningOpRef<Operation *> {
+      [](const std::shared_ptr<llvm::SourceMgr> &sourceMgr, raw_ostream &output,
+         MLIRContext *context) -> LogicalResult {
         const llvm::MemoryBuffer *buffer =
             sourceMgr->getMemoryBuffer(sourceMgr->getMainFileID());
         ImportOptions options;
-        options.constantsPath = constantsFile;
+        options.constantsPath = translateOptions().constantsFile;
         // Constant resources point into the input: keep it mapped.
-        return importProgram(buffer->getBuffer(), buffer->getBufferIdentifier(),
-                             sourceMgr, context, options);
-      },
-      [](DialectRegistry &registry) { registry.insert<NgDialect>(); },
-      llvm::Align(8));
+        OwningOpRef<ModuleOp> module =
+            importProgram(buffer->getBuffer(), buffer->getBufferIdentifier(),
+                          sourceMgr, context, options);
+        if (!module)
+          return failure();
+        if (translateOptions().emitBytecode)
+          return writeBytecodeToFile(*module, output);
+        module->print(output);
+        return success();
+      });
 
   static TranslateFromMLIRRegistration exportRegistration(
       "to-native-graph",

@@ -50,6 +50,10 @@ importProgram(llvm::StringRef input, llvm::StringRef inputName,
               std::shared_ptr<const void> keepAlive, mlir::MLIRContext *context,
               const ImportOptions &options = {});
 
+/// Run the ng verifier on an imported program, reporting errors the way the
+/// importer does ("method 'forward': ..."), without dumping the IR.
+llvm::LogicalResult verifyImportedProgram(mlir::ModuleOp module);
+
 /// Attach the constants of a safetensors file (and an aliases.json text, or
 /// "") to `module` as its `ng.data`. `bytes` stays referenced, through
 /// `keepAlive`, not copied.
