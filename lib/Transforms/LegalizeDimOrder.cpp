@@ -535,7 +535,7 @@ LogicalResult LegalizeDimOrderPass::checkResult(CallOp call,
   if (ArrayRef<int64_t>(recorded) == order)
     return success();
   return call.emitError() << "node '" << call.getNodeName() << "': " << why
-                          << " gives dim_order " << formatList(order)
+                          << ' ' << formatList(order)
                           << ", but its result '"
                           << getWireName(call.getResult(0))
                           << "' is recorded with dim_order "
@@ -599,17 +599,17 @@ LogicalResult LegalizeDimOrderPass::rewriteToDimOrder(CallOp call,
         return call.emitError() << "node '" << call.getNodeName()
                                 << "': memory_format must be a string or none";
       format = text.getValue();
-      why = ("memory_format \"" + format + "\"").str();
+      why = ("memory_format \"" + format + "\" means dim_order").str();
     } else {
       explicitOrder = literalIntList(layout); // validated in (a)
-      why = "dim_order " + formatList(ArrayRef<int64_t>(*explicitOrder));
+      why = "argument dim_order is";
     }
   } else {
     // None (or left out): PyTorch's defaults. clone and _to_copy preserve
     // the input's format, empty is contiguous; the dim-order ops' None
     // means the same (ExecuTorch's kernels copy the input's dim order).
     format = info.kind == CopyKind::Empty ? kContiguousFormat : kPreserveFormat;
-    why = ("memory_format none (" + format + ")").str();
+    why = ("memory_format none (" + format + ") means dim_order").str();
   }
 
   if (!shape) // No metadata to say what the layout is: leave the node.
@@ -651,9 +651,11 @@ LogicalResult LegalizeDimOrderPass::rewriteToDimOrder(CallOp call,
            << kPreserveFormat << ")";
   }
   if (static_cast<int64_t>(order.size()) != rank)
-    return call.emitError() << "node '" << call.getNodeName() << "': " << why
-                            << " has " << order.size()
-                            << " dims, but the tensor has rank " << rank;
+    return call.emitError() << "node '" << call.getNodeName()
+                            << "': dim_order "
+                            << formatList(ArrayRef<int64_t>(order)) << " has "
+                            << order.size() << " dims, but the tensor has rank "
+                            << rank;
   order = canonicalOrder(order, shape->unit);
   if (failed(checkResult(call, order, why)))
     return failure();
@@ -701,8 +703,7 @@ LogicalResult LegalizeDimOrderPass::rewriteToAten(CallOp call,
                                  : SmallVector<bool>(order.size(), false);
     Order canonical = canonicalOrder(order, unit);
     int64_t rank = order.size();
-    if (failed(checkResult(call, canonical,
-                           "dim_order " + formatList(ArrayRef<int64_t>(order)))))
+    if (failed(checkResult(call, canonical, "argument dim_order is")))
       return failure();
     auto same = [&](ArrayRef<int64_t> other) {
       return ArrayRef<int64_t>(canonical) == ArrayRef<int64_t>(canonicalOrder(other, unit));

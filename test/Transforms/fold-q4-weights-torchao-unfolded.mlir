@@ -894,6 +894,65 @@ module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense
 
 // -----
 
+// "torch.ops.aten.linear." has an empty overload name.
+// CHECK-LABEL: ng.method @user_empty_overload(
+// CHECK:         %p_weight: !ng.tensor<i8[2, 4]> {ng.binding = #ng.constant<parameter, "w">}
+// CHECK:         = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight,
+
+module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense_resource<w> : tensor<2x4xi8>, zp = dense_resource<zp> : tensor<2x1xi8>}} {
+  ng.method @user_empty_overload(
+    %p_weight: !ng.tensor<i8[2, 4]> {ng.binding = #ng.constant<parameter, "w">},
+    %c_scale: !ng.tensor<f32[2, 1]> {ng.binding = #ng.constant<constant, "s">},
+    %c_zero_point: !ng.tensor<i8[2, 1]> {ng.binding = #ng.constant<constant, "zp">},
+    %x: !ng.tensor<f32[1, 4]>
+  ) -> !ng.tensor<f32[1, 2]> {
+    %dq = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight, block_size: [1, 4], scale: %c_scale, zero_point: %c_zero_point, input_dtype: i8, quant_min: -8, quant_max: 7, output_dtype: f32) : (!ng.tensor<i8[2, 4]>, !ng.tensor<f32[2, 1]>, !ng.tensor<i8[2, 1]>) -> !ng.tensor<f32[2, 4]>
+    %y = ng.call "torch.ops.aten.linear."(input: %x, weight: %dq, bias: none) : (!ng.tensor<f32[1, 4]>, !ng.tensor<f32[2, 4]>) -> !ng.tensor<f32[1, 2]>
+    ng.output(%y) : !ng.tensor<f32[1, 2]>
+  }
+}
+{-#
+  dialect_resources: {
+    builtin: {
+      s: "0x040000000000803F00000040",
+      w: "0x01000000F8F906070001FF05",
+      zp: "0x010000000001"
+    }
+  }
+#-}
+
+// -----
+
+// "torch.ops.aten.linear.default.x" is no OpOverload name (a dot in the
+// overload).
+// CHECK-LABEL: ng.method @user_dotted_overload(
+// CHECK:         %p_weight: !ng.tensor<i8[2, 4]> {ng.binding = #ng.constant<parameter, "w">}
+// CHECK:         = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight,
+
+module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense_resource<w> : tensor<2x4xi8>, zp = dense_resource<zp> : tensor<2x1xi8>}} {
+  ng.method @user_dotted_overload(
+    %p_weight: !ng.tensor<i8[2, 4]> {ng.binding = #ng.constant<parameter, "w">},
+    %c_scale: !ng.tensor<f32[2, 1]> {ng.binding = #ng.constant<constant, "s">},
+    %c_zero_point: !ng.tensor<i8[2, 1]> {ng.binding = #ng.constant<constant, "zp">},
+    %x: !ng.tensor<f32[1, 4]>
+  ) -> !ng.tensor<f32[1, 2]> {
+    %dq = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight, block_size: [1, 4], scale: %c_scale, zero_point: %c_zero_point, input_dtype: i8, quant_min: -8, quant_max: 7, output_dtype: f32) : (!ng.tensor<i8[2, 4]>, !ng.tensor<f32[2, 1]>, !ng.tensor<i8[2, 1]>) -> !ng.tensor<f32[2, 4]>
+    %y = ng.call "torch.ops.aten.linear.default.x"(input: %x, weight: %dq, bias: none) : (!ng.tensor<f32[1, 4]>, !ng.tensor<f32[2, 4]>) -> !ng.tensor<f32[1, 2]>
+    ng.output(%y) : !ng.tensor<f32[1, 2]>
+  }
+}
+{-#
+  dialect_resources: {
+    builtin: {
+      s: "0x040000000000803F00000040",
+      w: "0x01000000F8F906070001FF05",
+      zp: "0x010000000001"
+    }
+  }
+#-}
+
+// -----
+
 // An op whose name merely starts with "linear".
 // CHECK-LABEL: ng.method @user_linear_prefix(
 // CHECK:         %p_weight: !ng.tensor<i8[2, 4]> {ng.binding = #ng.constant<parameter, "w">}
