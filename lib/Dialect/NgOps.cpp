@@ -351,15 +351,16 @@ ParseResult CallOp::parse(OpAsmParser &parser, OperationState &result) {
     return failure();
   result.addTypes(resultTypes);
 
+  // Set inherent attributes as properties directly: going through
+  // result.attributes would build and unique a dictionary per op.
   OperationName opName = result.name;
-  result.addAttribute(getTargetAttrName(opName), builder.getStringAttr(target));
-  result.addAttribute(getArgsAttrName(opName), builder.getArrayAttr(args));
+  auto &props = result.getOrAddProperties<Properties>();
+  props.target = builder.getStringAttr(target);
+  props.args = builder.getArrayAttr(args);
   if (llvm::any_of(groups, [](int32_t g) { return g >= 0; }))
-    result.addAttribute(getOutputGroupsAttrName(opName),
-                        builder.getDenseI32ArrayAttr(groups));
+    props.output_groups = builder.getDenseI32ArrayAttr(groups);
   if (llvm::any_of(aliases, [](int32_t a) { return a >= 0; }))
-    result.addAttribute(getAliasOfAttrName(opName),
-                        builder.getDenseI32ArrayAttr(aliases));
+    props.alias_of = builder.getDenseI32ArrayAttr(aliases);
 
   // Wire names default to the SSA names.
   if (!result.attributes.get(getNamesAttrName(opName))) {
@@ -372,7 +373,7 @@ ParseResult CallOp::parse(OpAsmParser &parser, OperationState &result) {
                   "value's wire name), or give them with `names = [...]`";
       names.push_back(builder.getStringAttr(name));
     }
-    result.addAttribute(getNamesAttrName(opName), builder.getArrayAttr(names));
+    props.names = builder.getArrayAttr(names);
   }
   if (!parsed.graphArgNames.empty() &&
       !result.attributes.get(getGraphArgNamesAttrName(opName))) {
@@ -383,8 +384,7 @@ ParseResult CallOp::parse(OpAsmParser &parser, OperationState &result) {
         strs.push_back(builder.getStringAttr(name));
       perRegion.push_back(builder.getArrayAttr(strs));
     }
-    result.addAttribute(getGraphArgNamesAttrName(opName),
-                        builder.getArrayAttr(perRegion));
+    props.graph_arg_names = builder.getArrayAttr(perRegion);
   }
   return success();
 }
@@ -406,24 +406,34 @@ void CallOp::print(OpAsmPrinter &p) {
                       /*printBlockTerminators=*/true);
       });
 
-  SmallVector<StringRef> elided = {getTargetAttrName(), getArgsAttrName(),
-                                   getOutputGroupsAttrName(),
-                                   getAliasOfAttrName()};
-  bool namesShown = llvm::all_of(
-      llvm::zip(getResults(), getNames()), [&](auto pair) {
+  // The attribute dictionary lists what the syntax above does not show.
+  // (Built by hand: getAttrs() would materialize and unique a dictionary of
+  // all properties for every op printed.)
+  bool namesShown =
+      getNames().size() == getNumResults() &&
+      llvm::all_of(llvm::zip(getResults(), getNames()), [&](auto pair) {
         return printsAs(p, std::get<0>(pair),
                         cast<StringAttr>(std::get<1>(pair)).getValue());
       });
-  if (namesShown && getNames().size() == getNumResults())
-    elided.push_back(getNamesAttrName());
   bool graphNamesShown = true;
   for (Region &region : getGraphs())
     for (BlockArgument arg : region.getArguments())
       graphNamesShown &= printsAs(
           p, arg, getGraphArgName(region.getRegionNumber(), arg.getArgNumber()));
-  if (graphNamesShown)
-    elided.push_back(getGraphArgNamesAttrName());
-  p.printOptionalAttrDict((*this)->getAttrs(), elided);
+  SmallVector<NamedAttribute, 4> shown(
+      (*this)->getDiscardableAttrDictionary().getValue());
+  if (!graphNamesShown && getGraphArgNamesAttr())
+    shown.emplace_back(getGraphArgNamesAttrName(), getGraphArgNamesAttr());
+  if (getMetadataAttr())
+    shown.emplace_back(getMetadataAttrName(), getMetadataAttr());
+  if (!namesShown)
+    shown.emplace_back(getNamesAttrName(), getNamesAttr());
+  if (getNodeAttr())
+    shown.emplace_back(getNodeAttrName(), getNodeAttr());
+  llvm::sort(shown, [](const NamedAttribute &a, const NamedAttribute &b) {
+    return a.getName().strref() < b.getName().strref();
+  });
+  p.printOptionalAttrDict(shown);
 
   p << " : (";
   llvm::interleaveComma(getOperandTypes(), p);
@@ -528,9 +538,10 @@ ParseResult OutputOp::parse(OpAsmParser &parser, OperationState &result) {
                                    : OutputSpecAttr::get(ctx, OutputKind::UserOutput,
                                                          StringAttr()));
   }
-  result.addAttribute(getArgsAttrName(result.name), ArrayAttr::get(ctx, args));
+  auto &props = result.getOrAddProperties<Properties>();
+  props.args = ArrayAttr::get(ctx, args);
   if (anySpec)
-    result.addAttribute(getSpecsAttrName(result.name), ArrayAttr::get(ctx, specs));
+    props.specs = ArrayAttr::get(ctx, specs);
   return success();
 }
 

@@ -1289,6 +1289,39 @@ module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense
 
 // -----
 
+// F3: two dequantizes of the weight that differ only in the dequantized
+// shape ([2, 4] and [4, 2]).
+// CHECK-LABEL: ng.method @different_result_shape(
+// CHECK:         %p_weight: !ng.tensor<i8[2, 4]> {ng.binding = #ng.constant<parameter, "w">}
+// CHECK:         = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight,
+
+module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense_resource<w> : tensor<2x4xi8>, zp = dense_resource<zp> : tensor<2x1xi8>}} {
+  ng.method @different_result_shape(
+    %p_weight: !ng.tensor<i8[2, 4]> {ng.binding = #ng.constant<parameter, "w">},
+    %c_scale: !ng.tensor<f32[2, 1]> {ng.binding = #ng.constant<constant, "s">},
+    %c_zero_point: !ng.tensor<i8[2, 1]> {ng.binding = #ng.constant<constant, "zp">},
+    %x: !ng.tensor<f32[1, 4]>,
+    %x2: !ng.tensor<f32[1, 2]>
+  ) -> (!ng.tensor<f32[1, 2]>, !ng.tensor<f32[1, 4]>) {
+    %dq = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight, block_size: [1, 2], scale: %c_scale, zero_point: %c_zero_point, input_dtype: i8, quant_min: -8, quant_max: 7, output_dtype: f32) : (!ng.tensor<i8[2, 4]>, !ng.tensor<f32[2, 1]>, !ng.tensor<i8[2, 1]>) -> !ng.tensor<f32[2, 4]>
+    %y = ng.call "torch.ops.aten.linear.default"(input: %x, weight: %dq, bias: none) : (!ng.tensor<f32[1, 4]>, !ng.tensor<f32[2, 4]>) -> !ng.tensor<f32[1, 2]>
+    %dq2 = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight, block_size: [1, 2], scale: %c_scale, zero_point: %c_zero_point, input_dtype: i8, quant_min: -8, quant_max: 7, output_dtype: f32) : (!ng.tensor<i8[2, 4]>, !ng.tensor<f32[2, 1]>, !ng.tensor<i8[2, 1]>) -> !ng.tensor<f32[4, 2]>
+    %y2 = ng.call "torch.ops.aten.linear.default"(input: %x2, weight: %dq2, bias: none) : (!ng.tensor<f32[1, 2]>, !ng.tensor<f32[4, 2]>) -> !ng.tensor<f32[1, 4]>
+    ng.output(%y, %y2) : !ng.tensor<f32[1, 2]>, !ng.tensor<f32[1, 4]>
+  }
+}
+{-#
+  dialect_resources: {
+    builtin: {
+      s: "0x040000000000803F00000040",
+      w: "0x01000000F8F906070001FF05",
+      zp: "0x010000000001"
+    }
+  }
+#-}
+
+// -----
+
 // F3: two foldable dequantizes of the weight with different scales (same
 // type, different constants).
 // CHECK-LABEL: ng.method @different_scale(
