@@ -68,6 +68,12 @@ private:
   flatbuffers::FlatBufferBuilder fbb{1 << 16};
   // Keys are StringAttr storage or literals: stable while exporting.
   llvm::DenseMap<StringRef, flatbuffers::uoffset_t> strings;
+  // Flatbuffers may reference one table from many places, so identical
+  // metadata and identical literal arguments (`alpha: 1`, `bias: none`) are
+  // written once. The JSON view of the file is the same; it is smaller and
+  // faster to write.
+  llvm::DenseMap<Type, flatbuffers::uoffset_t> metas;
+  llvm::DenseMap<Attribute, flatbuffers::uoffset_t> literalArguments;
 };
 
 } // namespace
@@ -92,6 +98,8 @@ FailureOr<Offset<fb::TensorMeta>> Exporter::meta(ng::TensorType type,
     at->emitError() << "internal: metadata requested for !ng.tensor";
     return failure();
   }
+  if (auto it = metas.find(type); it != metas.end())
+    return Offset<fb::TensorMeta>(it->second);
   SmallVector<Offset<fb::Dim>, 4> dims;
   for (DimRange dim : type.getSizes())
     dims.push_back(fb::CreateDim(fbb, dim.min, dim.max));
@@ -122,8 +130,10 @@ FailureOr<Offset<fb::TensorMeta>> Exporter::meta(ng::TensorType type,
                                   scheme.Union());
     }
   }
-  return fb::CreateTensorMeta(fbb, scalarType(type.getElementType()), sizes,
-                              dimOrder, quant);
+  auto offset = fb::CreateTensorMeta(fbb, scalarType(type.getElementType()),
+                                     sizes, dimOrder, quant);
+  metas[type] = offset.o;
+  return offset;
 }
 
 Offset<flatbuffers::Vector<Offset<fb::KeyValue>>>
@@ -146,6 +156,13 @@ Exporter::arguments(Operation *op, ArrayAttr args, CallOp call) {
   unsigned nextOperand = 0, nextRegion = 0;
   for (Attribute attr : args) {
     auto arg = cast<ArgAttr>(attr);
+    bool literal = arg.getNumOperands() == 0 && arg.getKind() != ArgKind::Graph;
+    if (literal) {
+      if (auto it = literalArguments.find(attr); it != literalArguments.end()) {
+        result.push_back(Offset<fb::NamedArgument>(it->second));
+        continue;
+      }
+    }
     Attribute value = arg.getValue();
     auto operandName = [&]() { return nameOf(op->getOperand(nextOperand++), op); };
     fb::ArgumentValue tag = static_cast<fb::ArgumentValue>(arg.getKind());
@@ -269,6 +286,8 @@ Exporter::arguments(Operation *op, ArrayAttr args, CallOp call) {
     auto argument = fb::CreateArgument(fbb, tag, payload);
     StringOffset name = arg.getName() ? string(arg.getName().getValue()) : 0;
     result.push_back(fb::CreateNamedArgument(fbb, name, argument, arg.getMutated()));
+    if (literal)
+      literalArguments[attr] = result.back().o;
   }
   return result;
 }
