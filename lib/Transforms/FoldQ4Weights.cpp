@@ -81,11 +81,13 @@ std::optional<SmallVector<int64_t, 4>> staticSizes(ng::TensorType type) {
   return sizes;
 }
 
-/// Update the method's signature after block argument types changed.
+/// Update the method's signature after block argument types changed (a
+/// returned value may now be the folded weight itself).
 void syncFunctionType(MethodOp method) {
   SmallVector<Type> inputs(method.getBody().getArgumentTypes());
-  method.setFunctionTypeAttr(TypeAttr::get(FunctionType::get(
-      method.getContext(), inputs, method.getFunctionType().getResults())));
+  SmallVector<Type> results(method.getOutputOp().getOperandTypes());
+  method.setFunctionTypeAttr(
+      TypeAttr::get(FunctionType::get(method.getContext(), inputs, results)));
 }
 
 /// The torchao parameters that must agree across a weight's dequantizes (F3).

@@ -43,7 +43,8 @@ using namespace ng;
 //===----------------------------------------------------------------------===//
 
 static constexpr llvm::StringLiteral kClone = "torch.ops.aten.clone.default";
-static constexpr llvm::StringLiteral kToCopy = "torch.ops.aten._to_copy.default";
+static constexpr llvm::StringLiteral kToCopy =
+    "torch.ops.aten._to_copy.default";
 static constexpr llvm::StringLiteral kEmpty =
     "torch.ops.aten.empty.memory_format";
 static constexpr llvm::StringLiteral kCloneDimOrder =
@@ -105,8 +106,8 @@ const StringRef kToCopyMiddle[] = {"dtype", "layout", "device", "pin_memory",
 const StringRef kEmptyMiddle[] = {"dtype", "layout", "device", "pin_memory"};
 
 const CopyOpInfo kCopyOps[] = {
-    {CopyKind::Clone, kClone, kCloneDimOrder, "self",
-     ArrayRef<StringRef>(), kCloneDimOrderMiddle},
+    {CopyKind::Clone, kClone, kCloneDimOrder, "self", ArrayRef<StringRef>(),
+     kCloneDimOrderMiddle},
     {CopyKind::ToCopy, kToCopy, kToDimOrderCopy, "self", kToCopyMiddle,
      kToCopyMiddle},
     {CopyKind::Empty, kEmpty, kEmptyDimOrder, "size", kEmptyMiddle,
@@ -227,8 +228,7 @@ bool isContiguousLayout(ng::TensorType type) {
   return isIdentity(canonicalOrder(type));
 }
 
-template <typename T>
-std::string formatList(ArrayRef<T> values) {
+template <typename T> std::string formatList(ArrayRef<T> values) {
   std::string text;
   llvm::raw_string_ostream os(text);
   os << '[';
@@ -237,7 +237,8 @@ std::string formatList(ArrayRef<T> values) {
   return text;
 }
 
-/// The sizes a dim-order op's layout is about, and whether any are known.
+/// The rank of the tensor a copy op lays out, and which of its dims are
+/// statically of size 1.
 struct LayoutShape {
   int64_t rank = -1;
   SmallVector<bool> unit;
@@ -343,18 +344,17 @@ std::optional<Order> literalIntList(const Arg &arg) {
 
 /// One graph: a method body or a subgraph region (its own namespace, N1).
 struct Graph {
-  Operation *owner;
   Region *body;
   Block &block() { return body->front(); }
 };
 
-void collectGraphs(Operation *owner, Region &body, SmallVectorImpl<Graph> &out) {
+void collectGraphs(Region &body, SmallVectorImpl<Graph> &out) {
   if (body.empty())
     return;
-  out.push_back({owner, &body});
+  out.push_back({&body});
   for (auto call : body.front().getOps<CallOp>())
     for (Region &region : call.getGraphs())
-      collectGraphs(call, region, out);
+      collectGraphs(region, out);
 }
 
 /// Where a value's diagnostics go: its defining op, or the graph's owner for
@@ -535,8 +535,7 @@ LogicalResult LegalizeDimOrderPass::checkResult(CallOp call,
   if (ArrayRef<int64_t>(recorded) == order)
     return success();
   return call.emitError() << "node '" << call.getNodeName() << "': " << why
-                          << ' ' << formatList(order)
-                          << ", but its result '"
+                          << ' ' << formatList(order) << ", but its result '"
                           << getWireName(call.getResult(0))
                           << "' is recorded with dim_order "
                           << formatList(ArrayRef<int64_t>(recorded)) << " (D2)";
@@ -545,16 +544,17 @@ LogicalResult LegalizeDimOrderPass::checkResult(CallOp call,
 /// Collect the arguments of a copy op for the rewrite: the first argument,
 /// the keyword arguments in `middle` (defaults when absent) and the layout
 /// argument `layoutName`. Anything else is an error: it would be lost.
-static FailureOr<SmallVector<Arg>>
-collectArgs(CallOp call, ArrayRef<Arg> args, const CopyOpInfo &info,
-            ArrayRef<StringRef> middle, ArrayRef<StringRef> dropped,
-            StringRef layoutName) {
+static FailureOr<SmallVector<Arg>> collectArgs(CallOp call, ArrayRef<Arg> args,
+                                               const CopyOpInfo &info,
+                                               ArrayRef<StringRef> middle,
+                                               ArrayRef<StringRef> dropped,
+                                               StringRef layoutName) {
   MLIRContext *ctx = call.getContext();
   std::optional<unsigned> first = findArg(args, info.firstArg);
   if (!first) {
-    call.emitError() << "node '" << call.getNodeName() << "': "
-                     << call.getTarget() << " needs its '" << info.firstArg
-                     << "' argument by name (S4)";
+    call.emitError() << "node '" << call.getNodeName()
+                     << "': " << call.getTarget() << " needs its '"
+                     << info.firstArg << "' argument by name (S4)";
     return failure();
   }
   SmallVector<Arg> result{args[*first]};
@@ -565,11 +565,11 @@ collectArgs(CallOp call, ArrayRef<Arg> args, const CopyOpInfo &info,
   for (auto [i, arg] : llvm::enumerate(args)) {
     StringRef name = arg.attr.getName() ? arg.attr.getName().getValue() : "";
     if (i == *first || name == layoutName ||
-        (!name.empty() &&
-         (llvm::is_contained(middle, name) || llvm::is_contained(dropped, name))))
+        (!name.empty() && (llvm::is_contained(middle, name) ||
+                           llvm::is_contained(dropped, name))))
       continue;
-    call.emitError() << "node '" << call.getNodeName() << "': " << call.getTarget()
-                     << " has an argument "
+    call.emitError() << "node '" << call.getNodeName()
+                     << "': " << call.getTarget() << " has an argument "
                      << (name.empty() ? std::string("#") + std::to_string(i)
                                       : "'" + name.str() + "'")
                      << " that its schema does not (D4); it would be lost";
@@ -651,11 +651,10 @@ LogicalResult LegalizeDimOrderPass::rewriteToDimOrder(CallOp call,
            << kPreserveFormat << ")";
   }
   if (static_cast<int64_t>(order.size()) != rank)
-    return call.emitError() << "node '" << call.getNodeName()
-                            << "': dim_order "
-                            << formatList(ArrayRef<int64_t>(order)) << " has "
-                            << order.size() << " dims, but the tensor has rank "
-                            << rank;
+    return call.emitError()
+           << "node '" << call.getNodeName() << "': dim_order "
+           << formatList(ArrayRef<int64_t>(order)) << " has " << order.size()
+           << " dims, but the tensor has rank " << rank;
   order = canonicalOrder(order, shape->unit);
   if (failed(checkResult(call, order, why)))
     return failure();
@@ -706,7 +705,8 @@ LogicalResult LegalizeDimOrderPass::rewriteToAten(CallOp call,
     if (failed(checkResult(call, canonical, "argument dim_order is")))
       return failure();
     auto same = [&](ArrayRef<int64_t> other) {
-      return ArrayRef<int64_t>(canonical) == ArrayRef<int64_t>(canonicalOrder(other, unit));
+      return ArrayRef<int64_t>(canonical) ==
+             ArrayRef<int64_t>(canonicalOrder(other, unit));
     };
     StringRef format;
     if (same(identityOrder(rank)))
@@ -738,8 +738,8 @@ LogicalResult LegalizeDimOrderPass::rewriteToAten(CallOp call,
     memoryFormat = stringArg(ctx, "memory_format", format);
   }
 
-  FailureOr<SmallVector<Arg>> newArgs = collectArgs(
-      call, args, info, info.atenMiddle, dropped, "dim_order");
+  FailureOr<SmallVector<Arg>> newArgs =
+      collectArgs(call, args, info, info.atenMiddle, dropped, "dim_order");
   if (failed(newArgs))
     return failure();
   newArgs->push_back(memoryFormat);
@@ -774,20 +774,25 @@ LogicalResult LegalizeDimOrderPass::rewrite(Graph graph) {
 
 LogicalResult LegalizeDimOrderPass::insertContiguousCopies(Graph graph) {
   MLIRContext *ctx = &getContext();
-  // Names in use in this graph (values and nodes, V1/V2).
+  // Names in use in this graph (values and nodes, V1/V2), collected when the
+  // first copy needs a name.
   llvm::StringSet<> used;
-  for (BlockArgument arg : graph.body->getArguments())
-    used.insert(getWireName(arg));
-  for (Operation &op : graph.block()) {
-    if (auto call = dyn_cast<CallOp>(op)) {
-      used.insert(call.getNodeName());
-      for (Value result : call.getResults())
-        used.insert(getWireName(result));
-    } else if (auto output = dyn_cast<OutputOp>(op)) {
-      used.insert(output.getNodeName());
-    }
-  }
+  bool collected = false;
   auto freshName = [&](StringRef base) {
+    if (!collected) {
+      collected = true;
+      for (BlockArgument arg : graph.body->getArguments())
+        used.insert(getWireName(arg));
+      for (Operation &op : graph.block()) {
+        if (auto call = dyn_cast<CallOp>(op)) {
+          used.insert(call.getNodeName());
+          for (Value result : call.getResults())
+            used.insert(getWireName(result));
+        } else if (auto output = dyn_cast<OutputOp>(op)) {
+          used.insert(output.getNodeName());
+        }
+      }
+    }
     std::string stem =
         base.empty() ? std::string("contiguous") : base.str() + "_contiguous";
     std::string name = stem;
@@ -815,8 +820,7 @@ LogicalResult LegalizeDimOrderPass::insertContiguousCopies(Graph graph) {
           continue;
         if (arg.getMutated())
           return call.emitError()
-                 << "node '" << call.getNodeName() << "' ("
-                 << call.getTarget()
+                 << "node '" << call.getNodeName() << "' (" << call.getTarget()
                  << ") needs a contiguous input, but writes '"
                  << getWireName(input)
                  << "' in place; a copy would not receive the write (D5)";
@@ -838,9 +842,10 @@ LogicalResult LegalizeDimOrderPass::insertContiguousCopies(Graph graph) {
           for (const Arg &a : args)
             attrs.push_back(a.attr);
           state.addOperands(input);
-          state.addAttribute(CallOp::getTargetAttrName(state.name),
-                             StringAttr::get(ctx, reverse ? StringRef(kClone)
-                                                          : StringRef(kCloneDimOrder)));
+          state.addAttribute(
+              CallOp::getTargetAttrName(state.name),
+              StringAttr::get(ctx, reverse ? StringRef(kClone)
+                                           : StringRef(kCloneDimOrder)));
           state.addAttribute(CallOp::getArgsAttrName(state.name),
                              ArrayAttr::get(ctx, attrs));
           state.addAttribute(CallOp::getNamesAttrName(state.name),
@@ -883,7 +888,7 @@ void LegalizeDimOrderPass::runOnOperation() {
 
   SmallVector<Graph> graphs;
   for (auto method : module.getOps<MethodOp>())
-    collectGraphs(method, method.getBody(), graphs);
+    collectGraphs(method.getBody(), graphs);
 
   // (a) before anything changes.
   for (Graph graph : graphs)

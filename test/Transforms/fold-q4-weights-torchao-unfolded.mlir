@@ -9,7 +9,9 @@
 // The torchao q4 fold (FORMAT.md F2, F3) does NOT apply: each case breaks
 // exactly one condition and meets all the others (compare the folding
 // `@linear` case of fold-q4-weights-torchao.mlir, of which they are
-// variations), so each would fold if the pass skipped that one check.
+// variations), so each would fold if the pass skipped that one check
+// (checked by removing each check from the pass in turn: every one but the
+// two noted below makes at least one of these cases fold or fail).
 // Nothing about such a weight changes (F3): the pass's output is its input
 // (the diff above), so the dequantize stays and the weight stays i8 with
 // its data (the CHECKs show both for each case).
@@ -131,7 +133,8 @@ module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense
 
 // -----
 
-// Fewer than 7 arguments: quant_max (argument 6) is missing.
+// Fewer than 7 arguments: quant_max (argument 6) is missing. (Not
+// isolated: without a quant_max, the quant_max check rejects it too.)
 // CHECK-LABEL: ng.method @six_args(
 // CHECK:         %p_weight: !ng.tensor<i8[2, 4]> {ng.binding = #ng.constant<parameter, "w">}
 // CHECK:         = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight,
@@ -1223,7 +1226,8 @@ module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense
 
 // -----
 
-// F3: two foldable dequantizes of the weight with different group sizes.
+// F3: two foldable dequantizes of the weight with different group sizes
+// (and so different scales and zero points, as a real program would have).
 // CHECK-LABEL: ng.method @different_group_size(
 // CHECK:         %p_weight: !ng.tensor<i8[2, 4]> {ng.binding = #ng.constant<parameter, "w">}
 // CHECK:         = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight,
@@ -1390,7 +1394,8 @@ module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense
 // -----
 
 // F3: two foldable dequantizes of the weight whose zero points differ in
-// dtype.
+// dtype. (Not isolated: dtypes can only differ between different zero-point
+// constants, which the previous case rejects already.)
 // CHECK-LABEL: ng.method @different_zero_point_dtype(
 // CHECK:         %p_weight: !ng.tensor<i8[2, 4]> {ng.binding = #ng.constant<parameter, "w">}
 // CHECK:         = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight,

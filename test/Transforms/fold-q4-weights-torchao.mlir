@@ -267,3 +267,47 @@ module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, s2 = dens
     }
   }
 #-}
+
+// -----
+
+// F2 names input .. quant_max positionally and output_dtype as a keyword:
+// a dequantize without output_dtype (7 arguments) qualifies. A block_size
+// written with `refs` but no reference in it (symints[1, 4]) is the
+// literal [1, 4].
+// CHECK-LABEL: ng.method @seven_args(
+// CHECK-NEXT:    %p_weight: !ng.tensor<ui8[2, 4], dim_order = none, quant = #ng.affine_group<scale_data_key = "s", {{.*}}, group_size = 4, {{.*}}>> {ng.binding = #ng.constant<parameter, "w">},
+// CHECK-NOT:     dequantize_affine
+// CHECK:         %y = ng.call "torch.ops.aten.linear.default"(input: %x, weight: %p_weight, bias: none)
+// CHECK-NEXT:    %y2 = ng.call "torch.ops.aten.linear.default"(input: %x, weight: %p_weight2, bias: none)
+// DATA-LABEL:  module attributes
+// DATA-SAME:     w = dense_resource<[[W:[^>]+]]> : tensor<2x2xui8>, w2 = dense_resource<[[W2:[^>]+]]> : tensor<2x2xui8>
+// DATA:          [[W]]: "0x{{([0-9A-F]{8})}}10FE98D7",
+// DATA-NEXT:     [[W2]]: "0x{{([0-9A-F]{8})}}10FE98D7",
+
+module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense_resource<w> : tensor<2x4xi8>, w2 = dense_resource<w2> : tensor<2x4xi8>, zp = dense_resource<zp> : tensor<2x1xi8>}} {
+  // REMARK: remark: method 'seven_args': folded torchao q4 weight 'p_weight' (group size 4, 1 dequantize node)
+  // REMARK: remark: method 'seven_args': folded torchao q4 weight 'p_weight2' (group size 4, 1 dequantize node)
+  ng.method @seven_args(
+    %p_weight: !ng.tensor<i8[2, 4]> {ng.binding = #ng.constant<parameter, "w">},
+    %p_weight2: !ng.tensor<i8[2, 4]> {ng.binding = #ng.constant<parameter, "w2">},
+    %c_scale: !ng.tensor<f32[2, 1]> {ng.binding = #ng.constant<constant, "s">},
+    %c_zero_point: !ng.tensor<i8[2, 1]> {ng.binding = #ng.constant<constant, "zp">},
+    %x: !ng.tensor<f32[1, 4]>
+  ) -> (!ng.tensor<f32[1, 2]>, !ng.tensor<f32[1, 2]>) {
+    %dq = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight, block_size: [1, 4], scale: %c_scale, zero_point: %c_zero_point, input_dtype: i8, quant_min: -8, quant_max: 7) : (!ng.tensor<i8[2, 4]>, !ng.tensor<f32[2, 1]>, !ng.tensor<i8[2, 1]>) -> !ng.tensor<f32[2, 4]>
+    %y = ng.call "torch.ops.aten.linear.default"(input: %x, weight: %dq, bias: none) : (!ng.tensor<f32[1, 4]>, !ng.tensor<f32[2, 4]>) -> !ng.tensor<f32[1, 2]>
+    %dq2 = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight2, block_size: symints[1, 4], scale: %c_scale, zero_point: %c_zero_point, input_dtype: i8, quant_min: -8, quant_max: 7, output_dtype: f32) : (!ng.tensor<i8[2, 4]>, !ng.tensor<f32[2, 1]>, !ng.tensor<i8[2, 1]>) -> !ng.tensor<f32[2, 4]>
+    %y2 = ng.call "torch.ops.aten.linear.default"(input: %x, weight: %dq2, bias: none) : (!ng.tensor<f32[1, 4]>, !ng.tensor<f32[2, 4]>) -> !ng.tensor<f32[1, 2]>
+    ng.output(%y, %y2) : !ng.tensor<f32[1, 2]>, !ng.tensor<f32[1, 2]>
+  }
+}
+{-#
+  dialect_resources: {
+    builtin: {
+      s: "0x040000000000803F00000040",
+      w: "0x01000000F8F906070001FF05",
+      w2: "0x01000000F8F906070001FF05",
+      zp: "0x010000000001"
+    }
+  }
+#-}

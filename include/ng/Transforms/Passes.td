@@ -63,7 +63,47 @@ def LegalizeDimOrder : Pass<"legalize-dim-order", "mlir::ModuleOp"> {
   let summary = "Make every memory layout explicit, valid and runtime-ready "
                 "(FORMAT.md D1-D5)";
   let description = [{
-    TODO(issue 6): describe the guarantees, with before/after IR.
+    ExecuTorch describes layouts by dim order (FORMAT.md D1-D5). This pass
+    runs four steps over every graph (each method body and, separately, each
+    subgraph of an `ng.call`):
+
+    1. validate every `dim_order` (a permutation of the rank, V8) and every
+       `dim_order` argument of a dim-order op; errors name the value;
+    2. canonicalize: orders that differ only in where size-1 dims sit become
+       one (D3: the other dims keep their relative order, each size-1 dim
+       goes where the identity would put it), and contiguous is spelled per
+       `contiguous=` (packed weights keep theirs);
+    3. rewrite `aten.clone.default`, `aten._to_copy.default` and
+       `aten.empty.memory_format` into `dim_order_ops._clone_dim_order`,
+       `_to_dim_order_copy` and `_empty_dim_order` with the D4 signatures
+       and an explicit `dim_order` (D2; preserve_format and a `none` format
+       on the copies take the input's order, `none` on empty is contiguous);
+       `reverse=true` maps back and fails on an order with no memory_format;
+    4. give every op that reads its input linearly (D5: view, view_copy,
+       _unsafe_view, reshape, avg_pool2d, adaptive_avg_pool2d,
+       _adaptive_avg_pool2d, expand_copy, mean.dim, sum.dim_IntList, and
+       `contiguous-ops=`) a contiguous input, inserting a named contiguous
+       copy (`<input>_contiguous`) before the first such reader.
+
+    Before:
+
+    ```mlir
+    %v = ng.call "torch.ops.aten.view_copy.default"(self: %x, size: [1, 192])
+        : (!ng.tensor<f32[1, 3, 8, 8], dim_order = [0, 2, 3, 1]>) -> !ng.tensor<f32[1, 192]>
+    ```
+
+    After:
+
+    ```mlir
+    %x_contiguous = ng.call "torch.ops.dim_order_ops._clone_dim_order.default"(self: %x, non_blocking: false, dim_order: [0, 1, 2, 3])
+        : (!ng.tensor<f32[1, 3, 8, 8], dim_order = [0, 2, 3, 1]>) -> !ng.tensor<f32[1, 3, 8, 8]>
+    %v = ng.call "torch.ops.aten.view_copy.default"(self: %x_contiguous, size: [1, 192])
+        : (!ng.tensor<f32[1, 3, 8, 8]>) -> !ng.tensor<f32[1, 192]>
+    ```
+
+    Afterwards the program verifies and a second run changes nothing.
+    Copies whose layout ng cannot know (no tensor metadata) are left alone.
+    Details, guarantees and design choices: docs/DimOrder.md.
   }];
   let options = [
     Option<"contiguousSpelling", "contiguous", "std::string",

@@ -191,8 +191,10 @@ FailureOr<Type> Importer::convertMeta(const fb::TensorMeta *meta,
       error() << what << " has a quant spec with "
               << (spec->scheme_type() == fb::QuantScheme::NONE
                       ? "no scheme, which ng cannot represent"
-                      : "an unknown scheme (written by a newer format "
-                        "version? W2)");
+                  : spec->scheme()
+                      ? "an unknown scheme (written by a newer format "
+                        "version? W2)"
+                      : "a scheme tag but no scheme");
       return failure();
     }
   }
@@ -276,8 +278,8 @@ LogicalResult Importer::importArgument(
   // The verifier accepts a union type tag without its value; every accessor
   // below would then return null.
   if (argument->value_type() != fb::ArgumentValue::NONE && !argument->value()) {
-    error() << "has a " << fb::EnumNameArgumentValue(argument->value_type())
-            << " tag but no value";
+    error() << "is tagged " << fb::EnumNameArgumentValue(argument->value_type())
+            << " but has no value";
     return failure();
   }
   switch (argument->value_type()) {

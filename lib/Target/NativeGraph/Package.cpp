@@ -18,7 +18,9 @@
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Verifier.h"
 #include "llvm/Support/JSON.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
 
 using namespace mlir;
 using namespace ng;
@@ -28,7 +30,12 @@ static constexpr llvm::StringLiteral kProgramMember = "program.ptg";
 static constexpr llvm::StringLiteral kConstantsMember = "program.safetensors";
 static constexpr llvm::StringLiteral kAliasesMember = "aliases.json";
 
-static bool isZip(StringRef bytes) { return bytes.starts_with("PK\x03\x04"); }
+/// A zip starts with a local header, or (with no members) with the end of
+/// its central directory.
+static bool isZip(StringRef bytes) {
+  return bytes.starts_with("PK\x03\x04") || bytes.starts_with("PK\x05\x06") ||
+         bytes.starts_with("PK\x06\x06");
+}
 
 /// Parse aliases.json: {duplicate_key: owner_key}.
 static LogicalResult parseAliases(StringRef text, Location loc,
@@ -197,7 +204,22 @@ OwningOpRef<ModuleOp> ng::importProgram(StringRef input, StringRef inputName,
         return nullptr;
       }
       std::shared_ptr<const llvm::MemoryBuffer> mapped = std::move(*file);
-      if (failed(attachConstants(*module, mapped->getBuffer(), "", mapped,
+      // Keys sharing data are listed in <stem>.aliases.json beside it, as the
+      // export writes them.
+      llvm::SmallString<128> aliasesPath(options.constantsPath);
+      llvm::sys::path::replace_extension(aliasesPath, "aliases.json");
+      std::unique_ptr<llvm::MemoryBuffer> aliases;
+      if (llvm::sys::fs::exists(aliasesPath)) {
+        auto aliasesFile = llvm::MemoryBuffer::getFile(aliasesPath);
+        if (!aliasesFile) {
+          emitError(loc) << "cannot read '" << aliasesPath
+                         << "': " << aliasesFile.getError().message();
+          return nullptr;
+        }
+        aliases = std::move(*aliasesFile);
+      }
+      if (failed(attachConstants(*module, mapped->getBuffer(),
+                                 aliases ? aliases->getBuffer() : "", mapped,
                                  options.constantsPath)))
         return nullptr;
     }

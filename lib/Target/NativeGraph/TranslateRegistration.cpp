@@ -89,14 +89,11 @@ static LogicalResult exportToTarget(ModuleOp module, raw_ostream &output) {
                                    "drop --constants";
     return ng::exportPackage(module, output);
   }
-  if (failed(ng::exportNativeGraph(module, output)))
-    return failure();
-  if (!ng::getConstantData(module))
-    return success();
-
-  // The constants go beside the program (or where --constants says).
+  // The constants go beside the program (or where --constants says);
+  // decided before anything is written.
+  bool hasData = static_cast<bool>(ng::getConstantData(module));
   std::string path = translateOptions().constantsFile;
-  if (path.empty()) {
+  if (hasData && path.empty()) {
     if (target.empty() || target == "-")
       return module.emitError()
              << "the program carries constant data: write it as a package "
@@ -105,23 +102,31 @@ static LogicalResult exportToTarget(ModuleOp module, raw_ostream &output) {
     llvm::sys::path::replace_extension(beside, "safetensors");
     path = beside.str().str();
   }
-  std::string aliases;
-  if (failed(writeFileAtomically(
-          path,
-          [&](raw_ostream &os) { return ng::writeConstants(module, os, aliases); },
-          module.getLoc())))
+  // The program is assembled in memory first, so a failure writes nothing.
+  SmallVector<uint8_t> program;
+  if (failed(ng::exportNativeGraph(module, program)))
     return failure();
-  if (!aliases.empty()) {
-    llvm::SmallString<128> aliasesPath(path);
-    llvm::sys::path::replace_extension(aliasesPath, "aliases.json");
-    return writeFileAtomically(
-        aliasesPath,
-        [&](raw_ostream &os) {
-          os << aliases;
-          return success();
-        },
-        module.getLoc());
+  if (hasData) {
+    std::string aliases;
+    if (failed(writeFileAtomically(
+            path,
+            [&](raw_ostream &os) { return ng::writeConstants(module, os, aliases); },
+            module.getLoc())))
+      return failure();
+    if (!aliases.empty()) {
+      llvm::SmallString<128> aliasesPath(path);
+      llvm::sys::path::replace_extension(aliasesPath, "aliases.json");
+      if (failed(writeFileAtomically(
+              aliasesPath,
+              [&](raw_ostream &os) {
+                os << aliases;
+                return success();
+              },
+              module.getLoc())))
+        return failure();
+    }
   }
+  output.write(reinterpret_cast<const char *>(program.data()), program.size());
   return success();
 }
 

@@ -1,0 +1,145 @@
+//===- Storage.h - which storage a value lives in (FORMAT.md A1-A3) -*- C++ -*-===//
+//
+// The storage rules of the aliasing model, in one place: what alias_of and
+// `mutated` mean for storage, where a value's storage comes from (its root),
+// and what writes it. The verifier (V6, V13), ng.call's memory effects and the
+// alias analysis (include/ng/Analysis) are all built on these functions, so
+// they cannot disagree. docs/Aliasing.md explains the model.
+//
+// Everything here reads the current IR; nothing is cached, so the answers
+// stay right while passes rewrite the graph.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef NG_DIALECT_STORAGE_H
+#define NG_DIALECT_STORAGE_H
+
+#include "ng/Dialect/NgOps.h"
+
+#include "llvm/ADT/STLFunctionalExtras.h"
+
+namespace ng {
+
+/// Where the storage of a class of values comes from: the root of their
+/// alias_of chains.
+enum class StorageKind : uint8_t {
+  /// A method's user input (Graph.inputs), or a NamedTensorRef of kind
+  /// USER_INPUT.
+  UserInput,
+  /// A NamedTensorRef of kind PARAMETER: read-only (V13).
+  Parameter,
+  /// A NamedTensorRef of kind BUFFER (persistent state).
+  Buffer,
+  /// A NamedTensorRef of kind CONSTANT_TENSOR: read-only (V13).
+  Constant,
+  /// A MutableBufferSpec (non-persistent state, e.g. a KV cache).
+  MutableBuffer,
+  /// New storage: the output of an ng.call without subgraphs and without
+  /// alias_of.
+  Fresh,
+  /// A subgraph's placeholder: storage of the caller that this graph cannot
+  /// see (N1); two of them may be the same tensor.
+  SubgraphInput,
+  /// Anything else: an output of a call with subgraphs (a HOP may return a
+  /// tensor it was given), a value of a foreign op.
+  Unknown,
+};
+
+/// `user_input`, `parameter`, `buffer`, `constant`, `mutable_buffer`,
+/// `fresh`, `subgraph_input`, `unknown`.
+llvm::StringRef stringifyStorageKind(StorageKind kind);
+
+/// Parameters and constant tensors: no node may write them (V13).
+inline bool isReadOnlyStorage(StorageKind kind) {
+  return kind == StorageKind::Parameter || kind == StorageKind::Constant;
+}
+
+//===----------------------------------------------------------------------===//
+// alias_of (A1, V6)
+//===----------------------------------------------------------------------===//
+
+/// V6 on IR: entry `index` of a call's alias_of names a tensor operand.
+bool isValidAliasOperand(CallOp call, int64_t index);
+
+/// V6: alias_of has one entry per wire Output, each -1 or a tensor operand
+/// (acyclicity is SSA's). Emits the verifier's messages.
+llvm::LogicalResult verifyAliasOf(CallOp call);
+
+/// The operand `value` shares storage with (its Output's alias_of), or null
+/// when it aliases nothing (a placeholder, a fresh output, a scalar).
+mlir::OpOperand *getAliasSource(mlir::Value value);
+
+/// True when `value` is the very tensor of its alias source: the node writes
+/// that operand in place and returns it (`Tensor(a!)`, as `add_` does).
+bool isInPlaceResult(mlir::Value value);
+
+/// The value at the end of `value`'s alias_of chain.
+mlir::Value getStorageRoot(mlir::Value value);
+
+/// The kind of storage `root` (a result of getStorageRoot) is.
+StorageKind getStorageKind(mlir::Value root);
+
+/// The data key (N3) of a constant binding or the fqn of a mutable buffer
+/// `root` is bound to; placeholders with equal keys share storage. Empty for
+/// any other value.
+llvm::StringRef getStorageKey(mlir::Value root);
+
+//===----------------------------------------------------------------------===//
+// Writes (A1, A3)
+//===----------------------------------------------------------------------===//
+
+/// One write an op performs.
+struct StorageWrite {
+  enum class Kind {
+    /// A `mut` argument of an ng.call or ng.output (A1).
+    InPlace,
+    /// A method output written back to a buffer or a user input
+    /// (BUFFER_MUTATION, USER_INPUT_MUTATION; A3): `value` is the
+    /// placeholder whose storage the method's ng.output overwrites.
+    WriteBack,
+    /// A tensor handed to a call with subgraphs: the HOP may write it.
+    MayWrite,
+  };
+  Kind kind;
+  /// The written value: the operand, or the placeholder written back.
+  mlir::Value value;
+  /// The operand (InPlace, MayWrite), or the OUTPUT node's operand written
+  /// back (WriteBack).
+  mlir::OpOperand *operand;
+  /// The argument (InPlace, MayWrite) and its index in `args`; for a
+  /// WriteBack, null and the index of the tensor output.
+  ArgAttr arg;
+  unsigned index;
+};
+
+/// Calls `fn` for every write `op` performs (ng.call, ng.output; other ops
+/// perform none).
+void forEachStorageWrite(mlir::Operation *op,
+                         llvm::function_ref<void(const StorageWrite &)> fn);
+
+/// The placeholders of `method` that `spec` writes back to: the buffers
+/// (constant buffers or mutable buffers) whose key is the BUFFER_MUTATION
+/// target, or the user input named by a USER_INPUT_MUTATION target.
+void getWriteBackTargets(MethodOp method, OutputSpecAttr spec,
+                         llvm::SmallVectorImpl<mlir::BlockArgument> &targets);
+
+/// Every value that shares storage with `root` through alias_of (`root`
+/// first, then in use order). Placeholders that share a key are separate
+/// roots; see getStorageKey.
+void collectStorageClass(mlir::Value root,
+                         llvm::SmallVectorImpl<mlir::Value> &members);
+
+/// Whether anything may write the storage rooted at `root`:
+///  - never a parameter or constant tensor (V13);
+///  - always an Unknown root;
+///  - a subgraph input when any input of its subgraph is written (two
+///    inputs may be one tensor of the caller);
+///  - otherwise when a member of its class (or of a placeholder with the
+///    same key) is written in place or handed to a call with subgraphs, when
+///    it is written back by the method's output, or when it is a buffer
+///    marked `mutated`.
+bool isStorageWritten(mlir::Value root);
+
+} // namespace ng
+
+#endif // NG_DIALECT_STORAGE_H
