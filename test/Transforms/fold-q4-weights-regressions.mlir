@@ -1,7 +1,6 @@
 // RUN: ng-opt %s -split-input-file --fold-q4-weights -mlir-print-local-scope | FileCheck %s
 
-// Known bugs of --fold-q4-weights, each asserting the right behaviour; the
-// test fails until they are fixed.
+// Regression tests for fixed bugs of --fold-q4-weights.
 
 // Regression: the GGUF fold redirects every reference to the dequantized
 // value (F1), including the OUTPUT node's, but does not update the method's
