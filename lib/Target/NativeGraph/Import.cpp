@@ -694,7 +694,13 @@ LogicalResult Importer::importGraph(const fb::Graph *graph, Region &region,
             << " levels deep (W9)";
     return failure();
   }
+  // Sized up front: growing million-entry tables would rehash them over and
+  // over (import time per node must not grow with the graph).
   Scope scope;
+  unsigned numNodes = graph->nodes()->size();
+  scope.values.reserve(numNodes + numNodes / 2);
+  if (graph->tensor_values())
+    scope.meta.reserve(graph->tensor_values()->size());
   if (const auto *values = graph->tensor_values()) {
     for (const fb::TensorValue *value : *values) {
       if (!scope.meta.try_emplace(str(value->name()), value->meta()).second) {
@@ -791,6 +797,7 @@ LogicalResult Importer::importGraph(const fb::Graph *graph, Region &region,
 
   const auto *nodes = graph->nodes();
   llvm::DenseSet<StringRef> nodeNames;
+  nodeNames.reserve(numNodes);
   SmallVector<Attribute, 8> argAttrs;
   SmallVector<StringRef, 8> placedInputs;
   bool seenCall = false, seenOutput = false;
