@@ -18,9 +18,10 @@ conformance_log=$(mktemp)
 trap 'rm -f "$conformance_log"' EXIT
 bash scripts/check-conformance.sh | tee "$conformance_log" | grep -v '^PASS: ' || status=1
 
-# One closing count: every lit test plus every conformance check.
-python3 - build/test/lit-results.json "$conformance_log" <<'PY'
+# One closing count: every lit test, unit test and conformance check.
+python3 - build/test/lit-results.json "$conformance_log" build/unittests/unit-results.xml <<'PY'
 import json, re, sys
+import xml.etree.ElementTree as ET
 passed = failed = 0
 try:
     for test in json.load(open(sys.argv[1]))["tests"]:
@@ -36,6 +37,14 @@ for line in open(sys.argv[2]):
     if m:
         passed += int(m.group(1))
         failed += int(m.group(2))
+try:
+    for case in ET.parse(sys.argv[3]).iter("testcase"):
+        if case.find("failure") is not None or case.find("error") is not None:
+            failed += 1
+        elif case.get("result", "completed") != "skipped":
+            passed += 1
+except (OSError, ET.ParseError):
+    failed += 1  # the unit tests did not run
 print(f"{passed} passed, {failed} failed")
 PY
 exit $status
