@@ -85,7 +85,8 @@ static int import(const std::string &path, const std::string &constants,
   std::shared_ptr<const llvm::MemoryBuffer> input = std::move(*file);
   ng::ImportOptions options;
   options.constantsPath = constants;
-  auto module = ng::importProgram(input->getBuffer(), path, input, &ctx, options);
+  auto module =
+      ng::importProgram(input->getBuffer(), path, input, &ctx, options);
   if (!module)
     return 1;
   double importSeconds = secondsSince(start);
@@ -93,9 +94,10 @@ static int import(const std::string &path, const std::string &constants,
   uint64_t dataBytes = 0;
   if (auto data = ng::getConstantData(*module))
     for (auto entry : data)
-      dataBytes += ng::getConstantBytes(
-                       llvm::cast<mlir::DenseResourceElementsAttr>(entry.getValue()))
-                       .size();
+      dataBytes +=
+          ng::getConstantBytes(
+              llvm::cast<mlir::DenseResourceElementsAttr>(entry.getValue()))
+              .size();
   llvm::outs() << "{\"mode\": \"import\", \"file\": \"" << path
                << "\", \"constant_bytes\": " << dataBytes
                << ", \"import_s\": " << importSeconds
@@ -109,8 +111,8 @@ static int import(const std::string &path, const std::string &constants,
       return 1;
     uint64_t after = 0;
     for (auto entry : ng::getConstantData(*module))
-      after += ng::getConstantBytes(
-                   llvm::cast<mlir::DenseResourceElementsAttr>(entry.getValue()))
+      after += ng::getConstantBytes(llvm::cast<mlir::DenseResourceElementsAttr>(
+                                        entry.getValue()))
                    .size();
     llvm::outs() << ", \"fold_s\": " << secondsSince(start)
                  << ", \"constant_bytes_after_fold\": " << after

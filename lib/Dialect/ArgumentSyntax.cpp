@@ -50,7 +50,8 @@ void ng::printDoubleLiteral(raw_ostream &os, double value) {
 }
 
 /// Parse one scalar element other than a bool or a positive float: %v, none,
-/// an integer, a negative float, inf, -inf or nan. Returns std::nullopt when the next token starts none of them.
+/// an integer, a negative float, inf, -inf or nan. Returns std::nullopt when
+/// the next token starts none of them.
 static OptionalParseResult parseElement(OpAsmParser &parser,
                                         ParsedArguments &parsed,
                                         ParsedElement &element) {
@@ -91,8 +92,8 @@ static OptionalParseResult parseElement(OpAsmParser &parser,
     if (negative ? bits > (uint64_t(1) << 63) : bits > uint64_t(INT64_MAX))
       return parser.emitError(loc, "integer literal does not fit in int64");
     element.kind = ParsedElement::Kind::Int;
-    element.intValue = negative ? static_cast<int64_t>(0 - bits)
-                                : static_cast<int64_t>(bits);
+    element.intValue =
+        negative ? static_cast<int64_t>(0 - bits) : static_cast<int64_t>(bits);
     return success();
   }
   double value;
@@ -137,7 +138,8 @@ static OptionalParseResult parseElementWithBool(OpAsmParser &parser,
 // Parsing
 //===----------------------------------------------------------------------===//
 
-static std::optional<ArgKind> typedListKind(StringRef keyword, bool &forceRefs) {
+static std::optional<ArgKind> typedListKind(StringRef keyword,
+                                            bool &forceRefs) {
   forceRefs = keyword == "symints";
   return llvm::StringSwitch<std::optional<ArgKind>>(keyword)
       .Cases({"ints", "symints"}, ArgKind::IntList)
@@ -163,9 +165,8 @@ static Type dtypeKeyword(MLIRContext *ctx, StringRef keyword) {
   unsigned width;
   if ((isUnsigned || keyword.consume_front("i")) &&
       !keyword.getAsInteger(10, width) && width > 0 && width <= 64)
-    return IntegerType::get(ctx, width,
-                            isUnsigned ? IntegerType::Unsigned
-                                       : IntegerType::Signless);
+    return IntegerType::get(
+        ctx, width, isUnsigned ? IntegerType::Unsigned : IntegerType::Signless);
   return Type();
 }
 
@@ -189,7 +190,8 @@ static ParseResult parseGraphArgument(OpAsmParser &parser,
                                       ParsedArguments &parsed,
                                       ParsedArgument &arg) {
   if (!syntax.regionState)
-    return parser.emitError(arg.loc, "a graph argument is only allowed on ng.call");
+    return parser.emitError(arg.loc,
+                            "a graph argument is only allowed on ng.call");
   std::string label;
   SmallVector<OpAsmParser::Argument> blockArgs;
   if (parser.parseString(&label) ||
@@ -266,12 +268,13 @@ static ParseResult parseArgument(OpAsmParser &parser,
       (word == "buffer_mutation" || word == "user_input_mutation" ||
        word == "user_output")) {
     if (!syntax.allowSpecs)
-      return parser.emitError(arg.loc, "'") << word
-             << "' is only allowed on ng.output";
+      return parser.emitError(arg.loc, "'")
+             << word << "' is only allowed on ng.output";
     OutputKind kind = *symbolizeOutputKind(word);
     std::string target;
     StringAttr targetAttr;
-    if (kind != OutputKind::UserOutput || succeeded(parser.parseOptionalString(&target))) {
+    if (kind != OutputKind::UserOutput ||
+        succeeded(parser.parseOptionalString(&target))) {
       if (kind != OutputKind::UserOutput && parser.parseString(&target))
         return failure();
       targetAttr = StringAttr::get(ctx, target);
@@ -357,9 +360,9 @@ static ParseResult parseArgument(OpAsmParser &parser,
 ParseResult ng::parseArgumentList(OpAsmParser &parser,
                                   const ArgumentSyntax &syntax,
                                   ParsedArguments &parsed) {
-  return parser.parseCommaSeparatedList(
-      OpAsmParser::Delimiter::Paren,
-      [&]() { return parseArgument(parser, syntax, parsed); });
+  return parser.parseCommaSeparatedList(OpAsmParser::Delimiter::Paren, [&]() {
+    return parseArgument(parser, syntax, parsed);
+  });
 }
 
 //===----------------------------------------------------------------------===//
@@ -395,9 +398,9 @@ ParseResult ng::resolveArguments(OpAsmParser &parser, ParsedArguments &parsed,
     // the generic form rejects (e.g. a dtype that is no ScalarType).
     auto make = [&](ArgKind kind, Attribute value = {},
                     DenseBoolArrayAttr mask = {}) -> LogicalResult {
-      auto attr = ArgAttr::getChecked(
-          [&] { return parser.emitError(arg.loc); }, ctx, kind, arg.name,
-          arg.mutated, value, mask);
+      auto attr =
+          ArgAttr::getChecked([&] { return parser.emitError(arg.loc); }, ctx,
+                              kind, arg.name, arg.mutated, value, mask);
       if (!attr)
         return failure();
       args.push_back(attr);
@@ -416,7 +419,8 @@ ParseResult ng::resolveArguments(OpAsmParser &parser, ParsedArguments &parsed,
         std::optional<ArgKind> kind = kindOfReference(typeOf(e));
         if (!kind)
           return fail("a referenced value must be a tensor, i64, f64 or i1, "
-                      "not ") << typeOf(e);
+                      "not ")
+                 << typeOf(e);
         if (failed(make(*kind)))
           return failure();
         break;
@@ -457,10 +461,18 @@ ParseResult ng::resolveArguments(OpAsmParser &parser, ParsedArguments &parsed,
                  << typeOf(e);
         break;
       }
-      case ParsedElement::Kind::None: anyNone = true; break;
-      case ParsedElement::Kind::Int: anyInt = true; break;
-      case ParsedElement::Kind::Float: anyFloat = true; break;
-      case ParsedElement::Kind::Bool: anyBool = true; break;
+      case ParsedElement::Kind::None:
+        anyNone = true;
+        break;
+      case ParsedElement::Kind::Int:
+        anyInt = true;
+        break;
+      case ParsedElement::Kind::Float:
+        anyFloat = true;
+        break;
+      case ParsedElement::Kind::Bool:
+        anyBool = true;
+        break;
       }
     }
     std::optional<ArgKind> kind = arg.explicitKind;
@@ -500,8 +512,9 @@ ParseResult ng::resolveArguments(OpAsmParser &parser, ParsedArguments &parsed,
       DenseBoolArrayAttr mask;
       if (anyIntRef || arg.forceRefs)
         mask = builder.getDenseBoolArrayAttr(refs);
-      if (failed(make(ArgKind::IntList, builder.getDenseI64ArrayAttr(values), mask)))
-          return failure();
+      if (failed(make(ArgKind::IntList, builder.getDenseI64ArrayAttr(values),
+                      mask)))
+        return failure();
       break;
     }
     case ArgKind::FloatList: {
@@ -513,8 +526,9 @@ ParseResult ng::resolveArguments(OpAsmParser &parser, ParsedArguments &parsed,
         values.push_back(e.kind == ParsedElement::Kind::Int
                              ? static_cast<double>(e.intValue)
                              : e.floatValue);
-      if (failed(make(ArgKind::FloatList, builder.getDenseF64ArrayAttr(values))))
-          return failure();
+      if (failed(
+              make(ArgKind::FloatList, builder.getDenseF64ArrayAttr(values))))
+        return failure();
       break;
     }
     case ArgKind::BoolList: {
@@ -525,8 +539,9 @@ ParseResult ng::resolveArguments(OpAsmParser &parser, ParsedArguments &parsed,
       SmallVector<bool> values;
       for (const ParsedElement &e : arg.elements)
         values.push_back(e.boolValue);
-      if (failed(make(ArgKind::BoolList, builder.getDenseBoolArrayAttr(values))))
-          return failure();
+      if (failed(
+              make(ArgKind::BoolList, builder.getDenseBoolArrayAttr(values))))
+        return failure();
       break;
     }
     case ArgKind::TensorList:
@@ -539,8 +554,9 @@ ParseResult ng::resolveArguments(OpAsmParser &parser, ParsedArguments &parsed,
       SmallVector<bool> present;
       for (const ParsedElement &e : arg.elements)
         present.push_back(e.kind == ParsedElement::Kind::Operand);
-      if (failed(make(*kind, Attribute(), builder.getDenseBoolArrayAttr(present))))
-          return failure();
+      if (failed(
+              make(*kind, Attribute(), builder.getDenseBoolArrayAttr(present))))
+        return failure();
       break;
     }
     default:
@@ -574,7 +590,8 @@ void ng::printArgumentList(
       printer.printKeywordOrString(name.getValue());
       os << ": ";
     }
-    if (auto spec = dyn_cast_or_null<OutputSpecAttr>(specFor(indexed.index()))) {
+    if (auto spec =
+            dyn_cast_or_null<OutputSpecAttr>(specFor(indexed.index()))) {
       os << stringifyOutputKind(spec.getKind()) << ' ';
       if (spec.getTarget()) {
         printer.printString(spec.getTarget().getValue());

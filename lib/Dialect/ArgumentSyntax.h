@@ -1,4 +1,5 @@
-//===- ArgumentSyntax.h - NamedArgument lists in custom assembly -*- C++ -*-===//
+//===- ArgumentSyntax.h - NamedArgument lists in custom assembly -*- C++
+//-*-===//
 //
 // `ng.call` and `ng.output` print their NamedArguments inline:
 //
@@ -73,10 +74,10 @@ mlir::ParseResult parseArgumentList(mlir::OpAsmParser &parser,
                                     ParsedArguments &parsed);
 
 /// Build the #ng.arg descriptors once operand types are known.
-mlir::ParseResult resolveArguments(mlir::OpAsmParser &parser,
-                                   ParsedArguments &parsed,
-                                   llvm::ArrayRef<mlir::Type> operandTypes,
-                                   llvm::SmallVectorImpl<mlir::Attribute> &args);
+mlir::ParseResult
+resolveArguments(mlir::OpAsmParser &parser, ParsedArguments &parsed,
+                 llvm::ArrayRef<mlir::Type> operandTypes,
+                 llvm::SmallVectorImpl<mlir::Attribute> &args);
 
 /// Print `( arg, ... )`. `specFor(argIndex)` returns the output spec to print
 /// in front of a tensor argument (or null); `printGraph(region, label)` prints

@@ -13,10 +13,14 @@ using namespace mlir;
 using namespace ng;
 
 StringRef ng::getSafetensorsDtype(Type type) {
-  if (isa<Float64Type>(type)) return "F64";
-  if (isa<Float32Type>(type)) return "F32";
-  if (isa<Float16Type>(type)) return "F16";
-  if (isa<BFloat16Type>(type)) return "BF16";
+  if (isa<Float64Type>(type))
+    return "F64";
+  if (isa<Float32Type>(type))
+    return "F32";
+  if (isa<Float16Type>(type))
+    return "F16";
+  if (isa<BFloat16Type>(type))
+    return "BF16";
   auto intType = dyn_cast<IntegerType>(type);
   if (!intType)
     return "";
@@ -24,11 +28,16 @@ StringRef ng::getSafetensorsDtype(Type type) {
     return intType.isSignless() ? "BOOL" : "";
   bool isUnsigned = intType.isUnsigned();
   switch (intType.getWidth()) {
-  case 8: return isUnsigned ? "U8" : "I8";
-  case 16: return isUnsigned ? "U16" : "I16";
-  case 32: return isUnsigned ? "U32" : "I32";
-  case 64: return isUnsigned ? "U64" : "I64";
-  default: return "";
+  case 8:
+    return isUnsigned ? "U8" : "I8";
+  case 16:
+    return isUnsigned ? "U16" : "I16";
+  case 32:
+    return isUnsigned ? "U32" : "I32";
+  case 64:
+    return isUnsigned ? "U64" : "I64";
+  default:
+    return "";
   }
 }
 
@@ -95,8 +104,8 @@ public:
   LogicalResult run() {
     for (auto method : module.getOps<MethodOp>()) {
       for (BlockArgument arg : method.getArguments()) {
-        auto constant =
-            dyn_cast_or_null<ConstantAttr>(method.getArgBinding(arg.getArgNumber()));
+        auto constant = dyn_cast_or_null<ConstantAttr>(
+            method.getArgBinding(arg.getArgNumber()));
         if (constant &&
             failed(checkConstant(method, method.getArgName(arg.getArgNumber()),
                                  constant.getDataKey().getValue(),
@@ -142,7 +151,8 @@ private:
       if (d < 0)
         return std::nullopt;
       bool overflow = false;
-      count = llvm::SaturatingMultiply(count, static_cast<uint64_t>(d), &overflow);
+      count =
+          llvm::SaturatingMultiply(count, static_cast<uint64_t>(d), &overflow);
       if (overflow)
         return std::nullopt;
     }
@@ -186,7 +196,8 @@ private:
       return method.emitOpError() << subject << " has too many elements (V14)";
 
     Attribute quant = type.getQuant();
-    auto byteType = IntegerType::get(method.getContext(), 8, IntegerType::Unsigned);
+    auto byteType =
+        IntegerType::get(method.getContext(), 8, IntegerType::Unsigned);
     if (!quant) {
       uint64_t expected = *numel * getElementByteWidth(type.getElementType());
       if (dataType != type.getElementType() || bytes.size() != expected)
@@ -220,8 +231,8 @@ private:
              << expected << " for " << *numel << " " << bits
              << "-bit values (V14)";
     if (shape.empty())
-      return method.emitOpError() << subject
-                                  << ": a grouped tensor needs a last axis (V14)";
+      return method.emitOpError()
+             << subject << ": a grouped tensor needs a last axis (V14)";
     int64_t lastDim = shape.back();
     int64_t groupSize = group.getGroupSize();
     if (groupSize < 0 || (groupSize != 0 && lastDim % groupSize != 0))
@@ -246,10 +257,12 @@ private:
                << groups << " values of " << dtype << " (V14)";
       return success();
     };
-    if (failed(checkParams("scale", group.getScaleDataKey(), group.getScaleDtype())))
+    if (failed(checkParams("scale", group.getScaleDataKey(),
+                           group.getScaleDtype())))
       return failure();
     if (StringAttr zp = group.getZeroPointDataKey())
-      return checkParams("zero point", zp.getValue(), group.getZeroPointDtype());
+      return checkParams("zero point", zp.getValue(),
+                         group.getZeroPointDtype());
     return success();
   }
 

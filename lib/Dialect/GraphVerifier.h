@@ -1,4 +1,5 @@
-//===- GraphVerifier.h - FORMAT.md V rules on ng IR --------------*- C++ -*-===//
+//===- GraphVerifier.h - FORMAT.md V rules on ng IR --------------*- C++
+//-*-===//
 //
 // The graph-level rules of FORMAT.md section 4, shared by the op verifiers and
 // (through them) the importer, so a bad file and a bad .mlir get the same

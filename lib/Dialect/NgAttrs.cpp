@@ -68,7 +68,8 @@ LogicalResult ArgAttr::verify(function_ref<InFlightDiagnostic()> emitError,
       if (!mask)
         return emitError() << "an argument of kind " << stringifyArgKind(kind)
                            << " needs a mask";
-      if (kind == ArgKind::TensorList && llvm::is_contained(mask.asArrayRef(), false))
+      if (kind == ArgKind::TensorList &&
+          llvm::is_contained(mask.asArrayRef(), false))
         return emitError() << "a tensor_list cannot have holes";
     }
     return success();
@@ -158,8 +159,8 @@ void ConstantAttr::print(AsmPrinter &printer) const {
 
 LogicalResult
 AffineGroupAttr::verify(function_ref<InFlightDiagnostic()> emitError,
-                        StringRef scaleDataKey, Type scaleDtype, int32_t quantMin,
-                        int32_t quantMax, int32_t groupSize,
+                        StringRef scaleDataKey, Type scaleDtype,
+                        int32_t quantMin, int32_t quantMax, int32_t groupSize,
                         StringAttr zeroPointDataKey, Type zeroPointDtype) {
   if (!getScalarTypeId(scaleDtype))
     return emitError() << "scale_dtype " << scaleDtype

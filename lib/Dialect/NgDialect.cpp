@@ -82,12 +82,12 @@ LogicalResult NgDialect::verifyOperationAttribute(Operation *op,
   if (attr.getName() == getVersionAttrName()) {
     auto version = dyn_cast<StringAttr>(attr.getValue());
     if (!version)
-      return op->emitError() << "'" << getVersionAttrName()
-                             << "' must be a string";
+      return op->emitError()
+             << "'" << getVersionAttrName() << "' must be a string";
     if (version.getValue() != "1" && version.getValue() != "1.0")
-      return op->emitError() << "unsupported program version '"
-                             << version.getValue()
-                             << "' (this tool reads \"1\" and \"1.0\")";
+      return op->emitError()
+             << "unsupported program version '" << version.getValue()
+             << "' (this tool reads \"1\" and \"1.0\")";
     return success();
   }
   if (attr.getName() == getDataAttrName()) {

@@ -19,7 +19,8 @@ static bool printsAs(OpAsmPrinter &printer, Value value, StringRef wireName) {
   std::string text;
   llvm::raw_string_ostream os(text);
   printer.printOperand(value, os);
-  return StringRef(text).starts_with("%") && StringRef(text).drop_front() == wireName;
+  return StringRef(text).starts_with("%") &&
+         StringRef(text).drop_front() == wireName;
 }
 
 static SmallVector<ArgAttr> toArgList(ArrayAttr array) {
@@ -44,8 +45,8 @@ StringRef ng::getWireName(Value value) {
     if (auto method = dyn_cast_or_null<MethodOp>(owner))
       return method.getArgName(arg.getArgNumber());
     if (auto call = dyn_cast_or_null<CallOp>(owner))
-      return call.getGraphArgName(arg.getOwner()->getParent()->getRegionNumber(),
-                                  arg.getArgNumber());
+      return call.getGraphArgName(
+          arg.getOwner()->getParent()->getRegionNumber(), arg.getArgNumber());
     return {};
   }
   auto result = cast<OpResult>(value);
@@ -70,7 +71,8 @@ void MethodOp::build(OpBuilder &builder, OperationState &state, StringRef name,
 }
 
 StringRef MethodOp::getArgName(unsigned index) {
-  if (auto name = getArgAttrOfType<StringAttr>(index, NgDialect::getNameAttrName()))
+  if (auto name =
+          getArgAttrOfType<StringAttr>(index, NgDialect::getNameAttrName()))
     return name.getValue();
   return {};
 }
@@ -122,11 +124,13 @@ ParseResult MethodOp::parse(OpAsmParser &parser, OperationState &result) {
     arg.attrs = attrs.getDictionary(ctx);
     argAttrs.push_back(arg.attrs);
   }
-  result.addAttribute(getFunctionTypeAttrName(result.name),
-                      TypeAttr::get(FunctionType::get(ctx, argTypes, resultTypes)));
+  result.addAttribute(
+      getFunctionTypeAttrName(result.name),
+      TypeAttr::get(FunctionType::get(ctx, argTypes, resultTypes)));
   result.addAttribute(getArgAttrsAttrName(result.name),
                       ArrayAttr::get(ctx, argAttrs));
-  if (llvm::any_of(resultAttrs, [](DictionaryAttr d) { return d && !d.empty(); })) {
+  if (llvm::any_of(resultAttrs,
+                   [](DictionaryAttr d) { return d && !d.empty(); })) {
     SmallVector<Attribute> resAttrs(resultAttrs.begin(), resultAttrs.end());
     for (Attribute &a : resAttrs)
       if (!a)
@@ -149,20 +153,24 @@ void MethodOp::print(OpAsmPrinter &p) {
   bool multiline = entry.getNumArguments() > 2;
   if (multiline)
     p.increaseIndent();
-  llvm::interleave(entry.getArguments(), [&](BlockArgument arg) {
-    if (multiline)
-      p.printNewline();
-    SmallVector<NamedAttribute> attrs;
-    for (NamedAttribute attr : getArgAttrDict(arg.getArgNumber())
-                                   ? getArgAttrDict(arg.getArgNumber()).getValue()
-                                   : ArrayRef<NamedAttribute>()) {
-      if (attr.getName() == NgDialect::getNameAttrName() &&
-          printsAs(p, arg, cast<StringAttr>(attr.getValue()).getValue()))
-        continue;
-      attrs.push_back(attr);
-    }
-    p.printRegionArgument(arg, attrs);
-  }, [&]() { p << (multiline ? "," : ", "); });
+  llvm::interleave(
+      entry.getArguments(),
+      [&](BlockArgument arg) {
+        if (multiline)
+          p.printNewline();
+        SmallVector<NamedAttribute> attrs;
+        for (NamedAttribute attr :
+             getArgAttrDict(arg.getArgNumber())
+                 ? getArgAttrDict(arg.getArgNumber()).getValue()
+                 : ArrayRef<NamedAttribute>()) {
+          if (attr.getName() == NgDialect::getNameAttrName() &&
+              printsAs(p, arg, cast<StringAttr>(attr.getValue()).getValue()))
+            continue;
+          attrs.push_back(attr);
+        }
+        p.printRegionArgument(arg, attrs);
+      },
+      [&]() { p << (multiline ? "," : ", "); });
   if (multiline) {
     p.decreaseIndent();
     p.printNewline();
@@ -180,9 +188,8 @@ void MethodOp::print(OpAsmPrinter &p) {
     }
   }
   p.printOptionalAttrDictWithKeyword(
-      (*this)->getAttrs(),
-      {getSymNameAttrName(), getFunctionTypeAttrName(), getArgAttrsAttrName(),
-       getResAttrsAttrName()});
+      (*this)->getAttrs(), {getSymNameAttrName(), getFunctionTypeAttrName(),
+                            getArgAttrsAttrName(), getResAttrsAttrName()});
   p << ' ';
   p.printRegion(getBody(), /*printEntryBlockArgs=*/false,
                 /*printBlockTerminators=*/true);
@@ -266,10 +273,11 @@ void CallOp::getAsmBlockArgumentNames(Region &region,
 }
 
 /// `-> T`, `-> (T aliases %x, [T, T], i64)`, `-> ()`.
-static ParseResult
-parseCallResults(OpAsmParser &parser, ParsedArguments &parsed,
-                 SmallVectorImpl<Type> &types, SmallVectorImpl<int32_t> &groups,
-                 SmallVectorImpl<int32_t> &aliases) {
+static ParseResult parseCallResults(OpAsmParser &parser,
+                                    ParsedArguments &parsed,
+                                    SmallVectorImpl<Type> &types,
+                                    SmallVectorImpl<int32_t> &groups,
+                                    SmallVectorImpl<int32_t> &aliases) {
   auto parseGroup = [&]() -> ParseResult {
     if (succeeded(parser.parseOptionalLSquare())) {
       int32_t count = 0;
@@ -297,7 +305,8 @@ parseCallResults(OpAsmParser &parser, ParsedArguments &parsed,
     if (parser.parseOperand(operand))
       return failure();
     for (auto [i, candidate] : llvm::enumerate(parsed.operands)) {
-      if (candidate.name == operand.name && candidate.number == operand.number) {
+      if (candidate.name == operand.name &&
+          candidate.number == operand.number) {
         aliases.push_back(i);
         return success();
       }
@@ -399,8 +408,9 @@ void CallOp::print(OpAsmPrinter &p) {
         p << "graph ";
         p.printString(label.getValue());
         p << '(';
-        llvm::interleaveComma(region.getArguments(), p,
-                              [&](BlockArgument arg) { p.printRegionArgument(arg); });
+        llvm::interleaveComma(region.getArguments(), p, [&](BlockArgument arg) {
+          p.printRegionArgument(arg);
+        });
         p << ") ";
         p.printRegion(region, /*printEntryBlockArgs=*/false,
                       /*printBlockTerminators=*/true);
@@ -419,7 +429,8 @@ void CallOp::print(OpAsmPrinter &p) {
   for (Region &region : getGraphs())
     for (BlockArgument arg : region.getArguments())
       graphNamesShown &= printsAs(
-          p, arg, getGraphArgName(region.getRegionNumber(), arg.getArgNumber()));
+          p, arg,
+          getGraphArgName(region.getRegionNumber(), arg.getArgNumber()));
   SmallVector<NamedAttribute, 4> shown(
       (*this)->getDiscardableAttrDictionary().getValue());
   if (!graphNamesShown && getGraphArgNamesAttr())
@@ -497,7 +508,8 @@ OutputSpecAttr OutputOp::getSpec(unsigned index) {
   std::optional<ArrayAttr> specs = getSpecs();
   if (specs && index < specs->size())
     return cast<OutputSpecAttr>((*specs)[index]);
-  return OutputSpecAttr::get(getContext(), OutputKind::UserOutput, StringAttr());
+  return OutputSpecAttr::get(getContext(), OutputKind::UserOutput,
+                             StringAttr());
 }
 
 ParseResult OutputOp::parse(OpAsmParser &parser, OperationState &result) {
@@ -534,9 +546,10 @@ ParseResult OutputOp::parse(OpAsmParser &parser, OperationState &result) {
     if (!isTensor)
       continue;
     anySpec |= static_cast<bool>(parsedArg.spec);
-    specs.push_back(parsedArg.spec ? parsedArg.spec
-                                   : OutputSpecAttr::get(ctx, OutputKind::UserOutput,
-                                                         StringAttr()));
+    specs.push_back(
+        parsedArg.spec
+            ? parsedArg.spec
+            : OutputSpecAttr::get(ctx, OutputKind::UserOutput, StringAttr()));
   }
   auto &props = result.getOrAddProperties<Properties>();
   props.args = ArrayAttr::get(ctx, args);

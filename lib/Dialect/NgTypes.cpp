@@ -22,52 +22,81 @@ Type ng::getElementTypeForScalarType(MLIRContext *ctx, int64_t id) {
     return IntegerType::get(ctx, w, IntegerType::Unsigned);
   };
   switch (id) {
-  case 0: return unsignedTy(8);          // BYTE
-  case 1: return signless(8);            // CHAR
-  case 2: return signless(16);           // SHORT
-  case 3: return signless(32);           // INT
-  case 4: return signless(64);           // LONG
-  case 5: return Float16Type::get(ctx);  // HALF
-  case 6: return Float32Type::get(ctx);  // FLOAT
-  case 7: return Float64Type::get(ctx);  // DOUBLE
-  case 11: return signless(1);           // BOOL
-  case 15: return BFloat16Type::get(ctx); // BFLOAT16
-  case 16: return unsignedTy(16);        // UINT16
-  case 17: return unsignedTy(32);        // UINT32
-  case 18: return unsignedTy(64);        // UINT64
-  default: return Type();
+  case 0:
+    return unsignedTy(8); // BYTE
+  case 1:
+    return signless(8); // CHAR
+  case 2:
+    return signless(16); // SHORT
+  case 3:
+    return signless(32); // INT
+  case 4:
+    return signless(64); // LONG
+  case 5:
+    return Float16Type::get(ctx); // HALF
+  case 6:
+    return Float32Type::get(ctx); // FLOAT
+  case 7:
+    return Float64Type::get(ctx); // DOUBLE
+  case 11:
+    return signless(1); // BOOL
+  case 15:
+    return BFloat16Type::get(ctx); // BFLOAT16
+  case 16:
+    return unsignedTy(16); // UINT16
+  case 17:
+    return unsignedTy(32); // UINT32
+  case 18:
+    return unsignedTy(64); // UINT64
+  default:
+    return Type();
   }
 }
 
 std::optional<int8_t> ng::getScalarTypeId(Type type) {
   if (!type)
     return std::nullopt;
-  if (isa<Float16Type>(type)) return 5;
-  if (isa<Float32Type>(type)) return 6;
-  if (isa<Float64Type>(type)) return 7;
-  if (isa<BFloat16Type>(type)) return 15;
+  if (isa<Float16Type>(type))
+    return 5;
+  if (isa<Float32Type>(type))
+    return 6;
+  if (isa<Float64Type>(type))
+    return 7;
+  if (isa<BFloat16Type>(type))
+    return 15;
   auto intType = dyn_cast<IntegerType>(type);
   if (!intType)
     return std::nullopt;
   unsigned width = intType.getWidth();
   if (intType.isUnsigned()) {
     switch (width) {
-    case 8: return 0;
-    case 16: return 16;
-    case 32: return 17;
-    case 64: return 18;
-    default: return std::nullopt;
+    case 8:
+      return 0;
+    case 16:
+      return 16;
+    case 32:
+      return 17;
+    case 64:
+      return 18;
+    default:
+      return std::nullopt;
     }
   }
   if (!intType.isSignless())
     return std::nullopt;
   switch (width) {
-  case 1: return 11;
-  case 8: return 1;
-  case 16: return 2;
-  case 32: return 3;
-  case 64: return 4;
-  default: return std::nullopt;
+  case 1:
+    return 11;
+  case 8:
+    return 1;
+  case 16:
+    return 2;
+  case 32:
+    return 3;
+  case 64:
+    return 4;
+  default:
+    return std::nullopt;
   }
 }
 
@@ -81,7 +110,8 @@ unsigned ng::getElementByteWidth(Type type) {
 // TensorType
 //===----------------------------------------------------------------------===//
 
-DenseI64ArrayAttr ng::TensorType::identityDimOrder(MLIRContext *ctx, int64_t rank) {
+DenseI64ArrayAttr ng::TensorType::identityDimOrder(MLIRContext *ctx,
+                                                   int64_t rank) {
   SmallVector<int64_t> order(rank);
   for (int64_t i = 0; i < rank; ++i)
     order[i] = i;
@@ -104,13 +134,13 @@ bool ng::TensorType::isContiguous() const {
 
 ng::TensorType ng::TensorType::withDimOrder(DenseI64ArrayAttr order) const {
   return ng::TensorType::get(getContext(), getElementType(), getSizes(), order,
-                         getQuant());
+                             getQuant());
 }
 
 LogicalResult
 ng::TensorType::verify(function_ref<InFlightDiagnostic()> emitError,
-                   Type elementType, ArrayRef<DimRange> sizes,
-                   DenseI64ArrayAttr dimOrder, Attribute quant) {
+                       Type elementType, ArrayRef<DimRange> sizes,
+                       DenseI64ArrayAttr dimOrder, Attribute quant) {
   if (!elementType) {
     if (!sizes.empty() || dimOrder || quant)
       return emitError() << "a tensor without an element type has no metadata";
@@ -192,8 +222,8 @@ Type ng::TensorType::parse(AsmParser &parser) {
       return {};
     bool &seen = key == "quant" ? seenQuant : seenDimOrder;
     if (seen) {
-      parser.emitError(keyLoc) << "!ng.tensor field '" << key
-                               << "' is given twice";
+      parser.emitError(keyLoc)
+          << "!ng.tensor field '" << key << "' is given twice";
       return {};
     }
     seen = true;
@@ -221,6 +251,6 @@ Type ng::TensorType::parse(AsmParser &parser) {
   }
   if (parser.parseGreater())
     return {};
-  return parser.getChecked<ng::TensorType>(loc, ctx, elementType, ArrayRef<DimRange>(sizes), dimOrder,
-                                       quant);
+  return parser.getChecked<ng::TensorType>(
+      loc, ctx, elementType, ArrayRef<DimRange>(sizes), dimOrder, quant);
 }

@@ -24,8 +24,8 @@ struct PrintSummaryPass : public ng::impl::PrintSummaryBase<PrintSummaryPass> {
     auto version =
         module->getAttrOfType<StringAttr>(NgDialect::getVersionAttrName());
     os << "program: version " << (version ? version.getValue() : "1.0 (absent)")
-       << ", " << methods.size() << (methods.size() == 1 ? " method" : " methods")
-       << "\n";
+       << ", " << methods.size()
+       << (methods.size() == 1 ? " method" : " methods") << "\n";
     for (MethodOp method : methods) {
       unsigned inputs = 0, constants = 0, packed = 0, buffers = 0, calls = 0,
                subgraphNodes = 0, withData = 0;
@@ -56,8 +56,8 @@ struct PrintSummaryPass : public ng::impl::PrintSummaryBase<PrintSummaryPass> {
         }
       OutputOp output = method.getOutputOp();
       unsigned placeholders = method.getNumArguments();
-      os << "method '" << method.getSymName() << "': "
-         << placeholders + calls + 1 << " nodes (" << placeholders
+      os << "method '" << method.getSymName()
+         << "': " << placeholders + calls + 1 << " nodes (" << placeholders
          << " placeholders, " << calls << " calls, 1 output)";
       if (subgraphNodes)
         os << " + " << subgraphNodes << " calls in subgraphs";

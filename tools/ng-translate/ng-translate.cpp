@@ -71,8 +71,8 @@ struct AtomicOutput {
       return status;
     }
     if (std::error_code ec = llvm::sys::fs::rename(temporary, target)) {
-      llvm::errs() << "error: cannot write '" << target << "': "
-                   << ec.message() << "\n";
+      llvm::errs() << "error: cannot write '" << target << "': " << ec.message()
+                   << "\n";
       llvm::sys::fs::remove(temporary);
       return 1;
     }

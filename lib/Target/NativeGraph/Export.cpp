@@ -27,8 +27,7 @@ namespace fb = native_backend;
 
 namespace {
 
-template <typename T>
-using Offset = flatbuffers::Offset<T>;
+template <typename T> using Offset = flatbuffers::Offset<T>;
 using StringOffset = Offset<flatbuffers::String>;
 
 class Exporter {
@@ -46,8 +45,7 @@ private:
     return StringOffset(it->second);
   }
   /// A vector of the elements of any contiguous range.
-  template <typename Range>
-  auto vector(const Range &items) {
+  template <typename Range> auto vector(const Range &items) {
     return fbb.CreateVector(items.data(), items.size());
   }
   /// The wire name of `value`; fails (with an error at `user`) when the
@@ -55,15 +53,17 @@ private:
   FailureOr<StringOffset> nameOf(Value value, Operation *user);
 
   FailureOr<Offset<fb::TensorMeta>> meta(ng::TensorType type, Operation *at);
-  FailureOr<Offset<fb::Graph>> graph(Region &body, MethodOp method,
-                                     SmallVectorImpl<Offset<fb::NamedTensorRef>> *constants,
-                                     SmallVectorImpl<Offset<fb::MutableBufferSpec>> *buffers,
-                                     SmallVectorImpl<Offset<fb::OutputSpec>> *specs);
+  FailureOr<Offset<fb::Graph>>
+  graph(Region &body, MethodOp method,
+        SmallVectorImpl<Offset<fb::NamedTensorRef>> *constants,
+        SmallVectorImpl<Offset<fb::MutableBufferSpec>> *buffers,
+        SmallVectorImpl<Offset<fb::OutputSpec>> *specs);
   FailureOr<Offset<fb::Node>> callNode(CallOp call);
   FailureOr<Offset<fb::Node>> outputNode(OutputOp output);
   FailureOr<SmallVector<Offset<fb::NamedArgument>>>
   arguments(Operation *op, ArrayAttr args, CallOp call);
-  Offset<flatbuffers::Vector<Offset<fb::KeyValue>>> metadata(std::optional<ArrayAttr> attr);
+  Offset<flatbuffers::Vector<Offset<fb::KeyValue>>>
+  metadata(std::optional<ArrayAttr> attr);
 
   flatbuffers::FlatBufferBuilder fbb{1 << 16};
   // Keys are StringAttr storage or literals: stable while exporting.
@@ -143,9 +143,9 @@ Exporter::metadata(std::optional<ArrayAttr> attr) {
   SmallVector<Offset<fb::KeyValue>, 4> pairs;
   for (Attribute entry : *attr) {
     auto pair = cast<ArrayAttr>(entry);
-    pairs.push_back(fb::CreateKeyValue(
-        fbb, string(cast<StringAttr>(pair[0]).getValue()),
-        string(cast<StringAttr>(pair[1]).getValue())));
+    pairs.push_back(
+        fb::CreateKeyValue(fbb, string(cast<StringAttr>(pair[0]).getValue()),
+                           string(cast<StringAttr>(pair[1]).getValue())));
   }
   return vector(pairs);
 }
@@ -164,7 +164,9 @@ Exporter::arguments(Operation *op, ArrayAttr args, CallOp call) {
       }
     }
     Attribute value = arg.getValue();
-    auto operandName = [&]() { return nameOf(op->getOperand(nextOperand++), op); };
+    auto operandName = [&]() {
+      return nameOf(op->getOperand(nextOperand++), op);
+    };
     fb::ArgumentValue tag = static_cast<fb::ArgumentValue>(arg.getKind());
     Offset<void> payload;
     switch (arg.getKind()) {
@@ -189,7 +191,9 @@ Exporter::arguments(Operation *op, ArrayAttr args, CallOp call) {
         ref = *name;
       }
       if (arg.getKind() == ArgKind::Int)
-        payload = fb::CreateIntArg(fbb, value ? cast<IntegerAttr>(value).getInt() : 0, ref).Union();
+        payload = fb::CreateIntArg(
+                      fbb, value ? cast<IntegerAttr>(value).getInt() : 0, ref)
+                      .Union();
       else if (arg.getKind() == ArgKind::Float) {
         double v = value ? cast<FloatAttr>(value).getValueAsDouble() : 0.0;
         // The builder leaves out a field equal to its default, and -0.0 ==
@@ -198,13 +202,16 @@ Exporter::arguments(Operation *op, ArrayAttr args, CallOp call) {
         fbb.ForceDefaults(negativeZero);
         payload = fb::CreateFloatArg(fbb, v, ref).Union();
         fbb.ForceDefaults(false);
-      }
-      else
-        payload = fb::CreateBoolArg(fbb, value && cast<BoolAttr>(value).getValue(), ref).Union();
+      } else
+        payload = fb::CreateBoolArg(
+                      fbb, value && cast<BoolAttr>(value).getValue(), ref)
+                      .Union();
       break;
     }
     case ArgKind::String:
-      payload = fb::CreateStringArg(fbb, string(cast<StringAttr>(value).getValue())).Union();
+      payload =
+          fb::CreateStringArg(fbb, string(cast<StringAttr>(value).getValue()))
+              .Union();
       break;
     case ArgKind::ScalarType:
       payload = fb::CreateScalarTypeArg(
@@ -239,9 +246,7 @@ Exporter::arguments(Operation *op, ArrayAttr args, CallOp call) {
     case ArgKind::BoolList: {
       ArrayRef<bool> values = cast<DenseBoolArrayAttr>(value).asArrayRef();
       SmallVector<uint8_t, 8> bytes(values.begin(), values.end());
-      payload = fb::CreateBoolListArg(
-                    fbb, vector(bytes))
-                    .Union();
+      payload = fb::CreateBoolListArg(fbb, vector(bytes)).Union();
       break;
     }
     case ArgKind::TensorList:
@@ -264,7 +269,8 @@ Exporter::arguments(Operation *op, ArrayAttr args, CallOp call) {
       } else {
         SmallVector<uint8_t, 8> bytes(present.begin(), present.end());
         auto hasValue = vector(bytes);
-        payload = fb::CreateOptionalTensorListArg(fbb, namesVec, hasValue).Union();
+        payload =
+            fb::CreateOptionalTensorListArg(fbb, namesVec, hasValue).Union();
       }
       break;
     }
@@ -278,14 +284,16 @@ Exporter::arguments(Operation *op, ArrayAttr args, CallOp call) {
           graph(region, MethodOp(), nullptr, nullptr, nullptr);
       if (failed(sub))
         return failure();
-      payload = fb::CreateGraphArg(fbb, string(cast<StringAttr>(value).getValue()), *sub)
+      payload = fb::CreateGraphArg(
+                    fbb, string(cast<StringAttr>(value).getValue()), *sub)
                     .Union();
       break;
     }
     }
     auto argument = fb::CreateArgument(fbb, tag, payload);
     StringOffset name = arg.getName() ? string(arg.getName().getValue()) : 0;
-    result.push_back(fb::CreateNamedArgument(fbb, name, argument, arg.getMutated()));
+    result.push_back(
+        fb::CreateNamedArgument(fbb, name, argument, arg.getMutated()));
     if (literal)
       literalArguments[attr] = result.back().o;
   }
@@ -319,17 +327,20 @@ FailureOr<Offset<fb::Node>> Exporter::callNode(CallOp call) {
     }
     Value result = results.front();
     Type type = result.getType();
-    fb::OutputValueKind kind = isa<ng::TensorType>(type) ? fb::OutputValueKind::TENSOR
-                               : type.isInteger(64)      ? fb::OutputValueKind::INT
-                               : type.isInteger(1)       ? fb::OutputValueKind::BOOL
-                                                         : fb::OutputValueKind::FLOAT;
-    outputs.push_back(fb::CreateOutput(fbb, string(getWireName(result)), aliasOf, kind));
+    fb::OutputValueKind kind = isa<ng::TensorType>(type)
+                                   ? fb::OutputValueKind::TENSOR
+                               : type.isInteger(64) ? fb::OutputValueKind::INT
+                               : type.isInteger(1)  ? fb::OutputValueKind::BOOL
+                                                   : fb::OutputValueKind::FLOAT;
+    outputs.push_back(
+        fb::CreateOutput(fbb, string(getWireName(result)), aliasOf, kind));
   }
   auto inputsVec = args->empty() ? 0 : vector(*args);
   auto outputsVec = outputs.empty() ? 0 : vector(outputs);
   auto meta = metadata(call.getMetadata());
-  return fb::CreateNode(fbb, string(call.getNodeName()), fb::OpKind::CALL_FUNCTION,
-                        string(call.getTarget()), inputsVec, outputsVec, meta);
+  return fb::CreateNode(fbb, string(call.getNodeName()),
+                        fb::OpKind::CALL_FUNCTION, string(call.getTarget()),
+                        inputsVec, outputsVec, meta);
 }
 
 FailureOr<Offset<fb::Node>> Exporter::outputNode(OutputOp output) {
@@ -339,8 +350,8 @@ FailureOr<Offset<fb::Node>> Exporter::outputNode(OutputOp output) {
     return failure();
   auto inputsVec = args->empty() ? 0 : vector(*args);
   auto meta = metadata(output.getMetadata());
-  return fb::CreateNode(fbb, string(output.getNodeName()), fb::OpKind::OUTPUT, 0,
-                        inputsVec, 0, meta);
+  return fb::CreateNode(fbb, string(output.getNodeName()), fb::OpKind::OUTPUT,
+                        0, inputsVec, 0, meta);
 }
 
 FailureOr<Offset<fb::Graph>>
@@ -383,7 +394,8 @@ Exporter::graph(Region &body, MethodOp method,
         return failure();
       constants->push_back(fb::CreateNamedTensorRef(
           fbb, nameOffset, string(constant.getDataKey().getValue()), *m,
-          static_cast<fb::InputKind>(constant.getKind()), constant.getMutated()));
+          static_cast<fb::InputKind>(constant.getKind()),
+          constant.getMutated()));
     } else {
       if (auto buffer = dyn_cast_or_null<MutableBufferAttr>(binding))
         buffers->push_back(fb::CreateMutableBufferSpec(
@@ -394,8 +406,8 @@ Exporter::graph(Region &body, MethodOp method,
         return failure();
     }
     auto output = fb::CreateOutput(fbb, nameOffset);
-    nodes.push_back(fb::CreateNode(fbb, nameOffset, fb::OpKind::PLACEHOLDER, 0, 0,
-                                   fbb.CreateVector(&output, 1)));
+    nodes.push_back(fb::CreateNode(fbb, nameOffset, fb::OpKind::PLACEHOLDER, 0,
+                                   0, fbb.CreateVector(&output, 1)));
   }
 
   // Nodes, in order.
@@ -427,7 +439,8 @@ Exporter::graph(Region &body, MethodOp method,
       if (!specs || output.getNoOutputSpecs())
         continue;
       OutputSpecAttr spec = output.getSpec(index);
-      StringOffset target = spec.getTarget() ? string(spec.getTarget().getValue()) : 0;
+      StringOffset target =
+          spec.getTarget() ? string(spec.getTarget().getValue()) : 0;
       specs->push_back(fb::CreateOutputSpec(
           fbb, name, static_cast<fb::OutputKind>(spec.getKind()), target));
     }
@@ -453,14 +466,15 @@ LogicalResult Exporter::exportProgram(ModuleOp module,
         graph(method.getBody(), method, &constants, &buffers, &specs);
     if (failed(graphOffset))
       return failure();
-    methods.push_back(fb::CreateMethod(
-        fbb, string(method.getSymName()), *graphOffset,
-        constants.empty() ? 0 : vector(constants),
-        specs.empty() ? 0 : vector(specs),
-        buffers.empty() ? 0 : vector(buffers)));
+    methods.push_back(
+        fb::CreateMethod(fbb, string(method.getSymName()), *graphOffset,
+                         constants.empty() ? 0 : vector(constants),
+                         specs.empty() ? 0 : vector(specs),
+                         buffers.empty() ? 0 : vector(buffers)));
   }
   StringOffset version = 0;
-  if (auto v = module->getAttrOfType<StringAttr>(NgDialect::getVersionAttrName()))
+  if (auto v =
+          module->getAttrOfType<StringAttr>(NgDialect::getVersionAttrName()))
     version = string(v.getValue());
   auto program = fb::CreateProgram(fbb, version, vector(methods));
   fb::FinishProgramBuffer(fbb, program);

@@ -39,10 +39,10 @@ collectConstants(ModuleOp module, std::vector<SafetensorsTensor> &tensors,
         owner = &entry;
     auto attr = cast<DenseResourceElementsAttr>(owner->getValue());
     if (!attr.getRawHandle().getBlob())
-      return module.emitError() << "constant data '"
-                                << owner->getName().getValue()
-                                << "' has no bytes (its dialect_resources "
-                                   "entry is missing)";
+      return module.emitError()
+             << "constant data '" << owner->getName().getValue()
+             << "' has no bytes (its dialect_resources "
+                "entry is missing)";
     ShapedType type = attr.getType();
     SafetensorsTensor tensor;
     tensor.key = owner->getName().getValue().str();
@@ -66,8 +66,8 @@ collectConstants(ModuleOp module, std::vector<SafetensorsTensor> &tensors,
   return success();
 }
 
-static std::string aliasesToJson(
-    ArrayRef<std::pair<std::string, std::string>> aliases) {
+static std::string
+aliasesToJson(ArrayRef<std::pair<std::string, std::string>> aliases) {
   if (aliases.empty())
     return "";
   std::string text;
@@ -101,10 +101,10 @@ LogicalResult ng::exportPackage(ModuleOp module, raw_ostream &os) {
   if (failed(exportNativeGraph(module, program)))
     return failure();
   std::vector<ZipMember> members;
-  members.push_back(
-      {"program.ptg",
-       StringRef(reinterpret_cast<const char *>(program.data()), program.size()),
-       {}});
+  members.push_back({"program.ptg",
+                     StringRef(reinterpret_cast<const char *>(program.data()),
+                               program.size()),
+                     {}});
   // The constants are streamed into the archive straight from their
   // (mapped) resources: no copy of the weights is assembled.
   std::vector<SafetensorsTensor> tensors;
@@ -113,7 +113,8 @@ LogicalResult ng::exportPackage(ModuleOp module, raw_ostream &os) {
   if (getConstantData(module)) {
     if (failed(collectConstants(module, tensors, aliases)))
       return failure();
-    members.push_back({"program.safetensors", {}, layoutSafetensors(tensors, prefix)});
+    members.push_back(
+        {"program.safetensors", {}, layoutSafetensors(tensors, prefix)});
     aliasesJson = aliasesToJson(aliases);
     if (!aliasesJson.empty())
       members.push_back({"aliases.json", aliasesJson, {}});

@@ -19,9 +19,9 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Verifier.h"
-#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 
 using namespace mlir;
@@ -145,8 +145,7 @@ private:
 FailureOr<Type> Importer::elementType(fb::ScalarType type, StringRef what) {
   Type element = getElementTypeForScalarType(ctx, static_cast<int64_t>(type));
   if (!element) {
-    error() << what << " has unknown ScalarType "
-            << static_cast<int>(type)
+    error() << what << " has unknown ScalarType " << static_cast<int>(type)
             << " (written by a newer format version? W2)";
     return failure();
   }
@@ -182,9 +181,9 @@ FailureOr<Type> Importer::convertMeta(const fb::TensorMeta *meta,
       StringAttr zeroKey;
       if (group->zero_point_data_key())
         zeroKey = builder.getStringAttr(str(group->zero_point_data_key()));
-      quant = AffineGroupAttr::get(ctx, str(group->scale_data_key()), *scaleType,
-                                   group->quant_min(), group->quant_max(),
-                                   group->group_size(), zeroKey, *zeroType);
+      quant = AffineGroupAttr::get(
+          ctx, str(group->scale_data_key()), *scaleType, group->quant_min(),
+          group->quant_max(), group->group_size(), zeroKey, *zeroType);
     } else if (const fb::PackedQuant *packed = spec->scheme_as_PackedQuant()) {
       quant = PackedQuantAttr::get(ctx, str(packed->codec()));
     } else {
@@ -218,7 +217,8 @@ Type Importer::tensorTypeFor(Scope &scope, StringRef name,
 // Arguments
 //===----------------------------------------------------------------------===//
 
-FailureOr<Value> Importer::lookup(Scope &scope, StringRef name, StringRef what) {
+FailureOr<Value> Importer::lookup(Scope &scope, StringRef name,
+                                  StringRef what) {
   if (name.empty()) {
     error() << what << " has an empty reference (V3)";
     return failure();
@@ -242,10 +242,11 @@ static StringRef kindName(Type type) {
   return "a FLOAT value";
 }
 
-LogicalResult Importer::importArgument(
-    const fb::NamedArgument *named, unsigned index, Scope &scope,
-    SmallVectorImpl<Attribute> &args, SmallVectorImpl<Value> &operands,
-    SmallVectorImpl<const fb::GraphArg *> *graphs) {
+LogicalResult
+Importer::importArgument(const fb::NamedArgument *named, unsigned index,
+                         Scope &scope, SmallVectorImpl<Attribute> &args,
+                         SmallVectorImpl<Value> &operands,
+                         SmallVectorImpl<const fb::GraphArg *> *graphs) {
   StringAttr name;
   context.argumentIndex = index;
   context.argumentName = str(named->name());
@@ -254,7 +255,8 @@ LogicalResult Importer::importArgument(
   const fb::Argument *argument = named->arg();
   bool mutated = named->mutated();
 
-  auto ref = [&](StringRef valueName, Type expected, StringRef what) -> LogicalResult {
+  auto ref = [&](StringRef valueName, Type expected,
+                 StringRef what) -> LogicalResult {
     FailureOr<Value> value = lookup(scope, valueName, what);
     if (failed(value))
       return failure();
@@ -318,18 +320,19 @@ LogicalResult Importer::importArgument(
     return make(ArgKind::Bool, builder.getBoolAttr(arg->value()));
   }
   case fb::ArgumentValue::StringArg:
-    return make(ArgKind::String,
-                builder.getStringAttr(str(argument->value_as_StringArg()->value())));
+    return make(ArgKind::String, builder.getStringAttr(str(
+                                     argument->value_as_StringArg()->value())));
   case fb::ArgumentValue::ScalarTypeArg: {
-    FailureOr<Type> dtype =
-        elementType(argument->value_as_ScalarTypeArg()->value(), "ScalarTypeArg");
+    FailureOr<Type> dtype = elementType(
+        argument->value_as_ScalarTypeArg()->value(), "ScalarTypeArg");
     if (failed(dtype))
       return failure();
     return make(ArgKind::ScalarType, TypeAttr::get(*dtype));
   }
   case fb::ArgumentValue::IntListArg: {
     const fb::IntListArg *arg = argument->value_as_IntListArg();
-    SmallVector<int64_t, 8> values(arg->values()->begin(), arg->values()->end());
+    SmallVector<int64_t, 8> values(arg->values()->begin(),
+                                   arg->values()->end());
     DenseBoolArrayAttr mask;
     if (const auto *refs = arg->refs()) {
       if (refs->size() != values.size()) {
@@ -429,7 +432,8 @@ LogicalResult Importer::importCall(const fb::Node *node, Scope &scope,
   SmallVector<const fb::GraphArg *, 2> graphs;
   if (const auto *inputs = node->inputs()) {
     for (unsigned i = 0, e = inputs->size(); i < e; ++i)
-      if (failed(importArgument(inputs->Get(i), i, scope, args, operands, &graphs)))
+      if (failed(importArgument(inputs->Get(i), i, scope, args, operands,
+                                &graphs)))
         return failure();
   }
   context.clearArgument();
@@ -488,9 +492,10 @@ LogicalResult Importer::importCall(const fb::Node *node, Scope &scope,
       case fb::OutputValueKind::FLOAT:
         if (failed(checkNoNames()))
           return failure();
-        resultTypes.push_back(output->kind() == fb::OutputValueKind::INT    ? i64
-                              : output->kind() == fb::OutputValueKind::BOOL ? i1
-                                                                            : f64);
+        resultTypes.push_back(output->kind() == fb::OutputValueKind::INT ? i64
+                              : output->kind() == fb::OutputValueKind::BOOL
+                                  ? i1
+                                  : f64);
         names.push_back(builder.getStringAttr(outName));
         groups.push_back(-1);
         break;
@@ -543,7 +548,8 @@ LogicalResult Importer::importCall(const fb::Node *node, Scope &scope,
   if (const auto *metadata = node->metadata(); metadata && metadata->size()) {
     SmallVector<Attribute, 4> pairs;
     for (const fb::KeyValue *kv : *metadata)
-      pairs.push_back(builder.getStrArrayAttr({str(kv->key()), str(kv->value())}));
+      pairs.push_back(
+          builder.getStrArrayAttr({str(kv->key()), str(kv->value())}));
     props.metadata = builder.getArrayAttr(pairs);
   }
   SmallVector<Region *, 2> regions;
@@ -554,10 +560,10 @@ LogicalResult Importer::importCall(const fb::Node *node, Scope &scope,
   SmallVector<Attribute, 2> graphArgNames;
   for (auto [region, graphArg] : llvm::zip(regions, graphs)) {
     ErrorContext saved = context;
-    context.graphPath = (Twine(saved.graphPath.empty() ? "" : saved.graphPath + " > ") +
-                         "graph '" + str(graphArg->name()) + "' of node '" +
-                         nodeName + "'")
-                            .str();
+    context.graphPath =
+        (Twine(saved.graphPath.empty() ? "" : saved.graphPath + " > ") +
+         "graph '" + str(graphArg->name()) + "' of node '" + nodeName + "'")
+            .str();
     context.node = {};
     if (failed(importGraph(graphArg->graph(), *region, nullptr, depth + 1)))
       return failure();
@@ -613,9 +619,11 @@ LogicalResult Importer::importOutput(const fb::Node *node, Scope &scope,
       graphOutputs.push_back(str(output));
   if (graphOutputs != tensorNames) {
     auto diag = error() << "Graph.outputs [";
-    llvm::interleaveComma(graphOutputs, diag, [&](StringRef s) { diag << "'" << s << "'"; });
+    llvm::interleaveComma(graphOutputs, diag,
+                          [&](StringRef s) { diag << "'" << s << "'"; });
     diag << "] differ from the OUTPUT node's tensor references [";
-    llvm::interleaveComma(tensorNames, diag, [&](StringRef s) { diag << "'" << s << "'"; });
+    llvm::interleaveComma(tensorNames, diag,
+                          [&](StringRef s) { diag << "'" << s << "'"; });
     diag << "] (V10)";
     return failure();
   }
@@ -639,7 +647,8 @@ LogicalResult Importer::importOutput(const fb::Node *node, Scope &scope,
   if (const auto *metadata = node->metadata(); metadata && metadata->size()) {
     SmallVector<Attribute, 4> pairs;
     for (const fb::KeyValue *kv : *metadata)
-      pairs.push_back(builder.getStrArrayAttr({str(kv->key()), str(kv->value())}));
+      pairs.push_back(
+          builder.getStrArrayAttr({str(kv->key()), str(kv->value())}));
     props.metadata = builder.getArrayAttr(pairs);
   }
   // Absent output_specs (not the reference's shape, but legal) is recorded,
@@ -723,7 +732,8 @@ LogicalResult Importer::importGraph(const fb::Graph *graph, Region &region,
   llvm::DenseMap<StringRef, Definition> defined;
   SmallVector<StringRef, 16> definitionOrder;
   SmallVector<StringRef, 8> inputOrder;
-  auto define = [&](StringRef name, Definition def, StringRef what) -> LogicalResult {
+  auto define = [&](StringRef name, Definition def,
+                    StringRef what) -> LogicalResult {
     definitionOrder.push_back(name);
     if (!defined.try_emplace(name, def).second) {
       error() << what << " '" << name << "': duplicate value definition (V2)";
@@ -829,10 +839,10 @@ LogicalResult Importer::importGraph(const fb::Graph *graph, Region &region,
       const auto *outputs = node->outputs();
       if ((node->inputs() && node->inputs()->size()) ||
           (node->metadata() && node->metadata()->size()) || node->target() ||
-          (outputs && (outputs->size() != 1 ||
-                       str(outputs->Get(0)->name()) != nodeName ||
-                       outputs->Get(0)->alias_of() || outputs->Get(0)->names() ||
-                       outputs->Get(0)->kind() != fb::OutputValueKind::TENSOR))) {
+          (outputs &&
+           (outputs->size() != 1 || str(outputs->Get(0)->name()) != nodeName ||
+            outputs->Get(0)->alias_of() || outputs->Get(0)->names() ||
+            outputs->Get(0)->kind() != fb::OutputValueKind::TENSOR))) {
         error() << "placeholder carries fields other than its one output; ng "
                    "cannot represent them";
         return failure();
@@ -840,7 +850,8 @@ LogicalResult Importer::importGraph(const fb::Graph *graph, Region &region,
       Definition &def = it->second;
       def.placed = true;
       NamedAttrList attrs;
-      attrs.append(NgDialect::getNameAttrName(), builder.getStringAttr(nodeName));
+      attrs.append(NgDialect::getNameAttrName(),
+                   builder.getStringAttr(nodeName));
       Type type;
       if (def.role == Role::Constant) {
         FailureOr<Type> converted = convertMeta(def.constant->meta(), nodeName);
@@ -848,9 +859,10 @@ LogicalResult Importer::importGraph(const fb::Graph *graph, Region &region,
           return failure();
         type = *converted;
         attrs.append(NgDialect::getBindingAttrName(),
-                     ConstantAttr::get(ctx, static_cast<InputKind>(def.constant->kind()),
-                                       builder.getStringAttr(str(def.constant->data_key())),
-                                       def.constant->mutated()));
+                     ConstantAttr::get(
+                         ctx, static_cast<InputKind>(def.constant->kind()),
+                         builder.getStringAttr(str(def.constant->data_key())),
+                         def.constant->mutated()));
       } else {
         FailureOr<Type> status = failure();
         type = tensorTypeFor(scope, nodeName, status);
@@ -858,8 +870,8 @@ LogicalResult Importer::importGraph(const fb::Graph *graph, Region &region,
           return failure();
         if (def.role == Role::MutableBuffer)
           attrs.append(NgDialect::getBindingAttrName(),
-                       MutableBufferAttr::get(ctx, builder.getStringAttr(
-                                                       str(def.buffer->fqn()))));
+                       MutableBufferAttr::get(
+                           ctx, builder.getStringAttr(str(def.buffer->fqn()))));
         else
           placedInputs.push_back(nodeName);
       }
@@ -926,13 +938,14 @@ LogicalResult Importer::importGraph(const fb::Graph *graph, Region &region,
     methodOp.setArgAttrsAttr(builder.getArrayAttr(argAttrs));
     SmallVector<Type, 8> argTypes(block->getArgumentTypes());
     auto output = cast<OutputOp>(block->getTerminator());
-    methodOp.setFunctionTypeAttr(TypeAttr::get(
-        FunctionType::get(ctx, argTypes, llvm::to_vector(output.getOperandTypes()))));
+    methodOp.setFunctionTypeAttr(TypeAttr::get(FunctionType::get(
+        ctx, argTypes, llvm::to_vector(output.getOperandTypes()))));
   }
   return success();
 }
 
-LogicalResult Importer::importMethod(const fb::Method *method, ModuleOp module) {
+LogicalResult Importer::importMethod(const fb::Method *method,
+                                     ModuleOp module) {
   context = ErrorContext();
   context.method = str(method->name());
   if (context.method.empty()) {
@@ -983,7 +996,8 @@ OwningOpRef<ModuleOp> Importer::importProgram(StringRef buffer) {
               << "' (this tool reads \"1\" and \"1.0\") (W7)";
       return nullptr;
     }
-    (*module)->setAttr(NgDialect::getVersionAttrName(), builder.getStringAttr(v));
+    (*module)->setAttr(NgDialect::getVersionAttrName(),
+                       builder.getStringAttr(v));
   }
   llvm::StringSet<> methodNames;
   for (const fb::Method *method : *program->methods()) {
@@ -1020,7 +1034,8 @@ LogicalResult ng::verifyImportedProgram(ModuleOp module) {
       if (opEnd != StringRef::npos)
         text = text.drop_front(opEnd + 5);
     }
-    emitError(named.getChildLoc()) << named.getName().getValue() << ": " << text;
+    emitError(named.getChildLoc())
+        << named.getName().getValue() << ": " << text;
     return success();
   });
   LogicalResult result = mlir::verify(module);

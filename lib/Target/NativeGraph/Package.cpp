@@ -17,8 +17,8 @@
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Verifier.h"
-#include "llvm/Support/JSON.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 
@@ -48,7 +48,8 @@ static LogicalResult parseAliases(StringRef text, Location loc,
   }
   const llvm::json::Object *object = json->getAsObject();
   if (!object) {
-    emitError(loc) << "aliases.json must be an object {duplicate_key: owner_key}";
+    emitError(loc)
+        << "aliases.json must be an object {duplicate_key: owner_key}";
     return failure();
   }
   for (const auto &[key, value] : *object) {
@@ -69,7 +70,8 @@ LogicalResult ng::attachConstants(ModuleOp module, StringRef bytes,
                                   StringRef sourceName) {
   MLIRContext *ctx = module.getContext();
   Location loc = FileLineColLoc::get(ctx, sourceName, 0, 0);
-  llvm::Expected<std::vector<SafetensorsTensor>> tensors = readSafetensors(bytes);
+  llvm::Expected<std::vector<SafetensorsTensor>> tensors =
+      readSafetensors(bytes);
   if (!tensors) {
     emitError(loc) << "bad constants: " << llvm::toString(tensors.takeError());
     return failure();
@@ -84,7 +86,8 @@ LogicalResult ng::attachConstants(ModuleOp module, StringRef bytes,
     AsmResourceBlob blob = UnmanagedAsmResourceBlob::allocateWithAlign(
         ArrayRef<char>(tensor.data.data(), tensor.data.size()), /*align=*/1,
         [keepAlive](void *, size_t, size_t) {});
-    auto attr = DenseResourceElementsAttr::get(type, tensor.key, std::move(blob));
+    auto attr =
+        DenseResourceElementsAttr::get(type, tensor.key, std::move(blob));
     byKey[tensor.key] = attr;
     entries.push_back(NamedAttribute(StringAttr::get(ctx, tensor.key), attr));
   }
@@ -102,7 +105,8 @@ LogicalResult ng::attachConstants(ModuleOp module, StringRef bytes,
       }
       if (aliases.count(owner)) {
         emitError(loc) << "aliases.json: '" << duplicate.str() << "' aliases '"
-                       << owner << "', which is itself an alias (C1: no chains)";
+                       << owner
+                       << "', which is itself an alias (C1: no chains)";
         return failure();
       }
       auto it = byKey.find(owner);
@@ -127,7 +131,8 @@ static StringRef alignedProgram(StringRef bytes,
   // Only the program is copied, never the weights.
   storage.resize((bytes.size() + 7) / 8);
   std::memcpy(storage.data(), bytes.data(), bytes.size());
-  return StringRef(reinterpret_cast<const char *>(storage.data()), bytes.size());
+  return StringRef(reinterpret_cast<const char *>(storage.data()),
+                   bytes.size());
 }
 
 OwningOpRef<ModuleOp> ng::importProgram(StringRef input, StringRef inputName,

@@ -407,9 +407,9 @@ WrittenMember writeLocal(CountingWriter &out, const ZipMember &member,
   written.crc = 0;
   for (llvm::StringRef piece : member.contents())
     written.crc = llvm::crc32(
-        written.crc, llvm::ArrayRef<uint8_t>(
-                         reinterpret_cast<const uint8_t *>(piece.data()),
-                         piece.size()));
+        written.crc,
+        llvm::ArrayRef<uint8_t>(reinterpret_cast<const uint8_t *>(piece.data()),
+                                piece.size()));
   written.zip64Size = size >= threshold;
   written.zip64Offset = written.offset >= threshold;
   uint32_t size32 = written.zip64Size ? kEscape32 : uint32_t(size);

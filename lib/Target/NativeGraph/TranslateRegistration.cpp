@@ -53,12 +53,15 @@ static std::string &outputPath() {
   return path;
 }
 
-void ng::setTranslateOutputPath(llvm::StringRef path) { outputPath() = path.str(); }
+void ng::setTranslateOutputPath(llvm::StringRef path) {
+  outputPath() = path.str();
+}
 
 /// Write `bytes` to `path` atomically (temporary file + rename).
-static LogicalResult writeFileAtomically(
-    StringRef path, llvm::function_ref<LogicalResult(raw_ostream &)> write,
-    Location loc) {
+static LogicalResult
+writeFileAtomically(StringRef path,
+                    llvm::function_ref<LogicalResult(raw_ostream &)> write,
+                    Location loc) {
   llvm::SmallString<128> model(path);
   model += ".tmp-%%%%%%";
   int fd;
@@ -110,7 +113,9 @@ static LogicalResult exportToTarget(ModuleOp module, raw_ostream &output) {
     std::string aliases;
     if (failed(writeFileAtomically(
             path,
-            [&](raw_ostream &os) { return ng::writeConstants(module, os, aliases); },
+            [&](raw_ostream &os) {
+              return ng::writeConstants(module, os, aliases);
+            },
             module.getLoc())))
       return failure();
     if (!aliases.empty()) {

@@ -57,7 +57,8 @@ llvm::LogicalResult verifyImportedProgram(mlir::ModuleOp module);
 /// Attach the constants of a safetensors file (and an aliases.json text, or
 /// "") to `module` as its `ng.data`. `bytes` stays referenced, through
 /// `keepAlive`, not copied.
-llvm::LogicalResult attachConstants(mlir::ModuleOp module, llvm::StringRef bytes,
+llvm::LogicalResult attachConstants(mlir::ModuleOp module,
+                                    llvm::StringRef bytes,
                                     llvm::StringRef aliasesJson,
                                     std::shared_ptr<const void> keepAlive,
                                     llvm::StringRef sourceName);
