@@ -5,7 +5,9 @@
 //   V3 (references resolve to earlier values)  -> MLIR dominance
 //   V4 (placeholders restate inputs/bindings)  -> placeholders are block args
 //   V5 (parallel list lengths)                 -> ArgAttr::verify
-//   V6 (alias_of names an operand, acyclic)    -> an operand index + SSA
+//   V6 (alias_of names an operand, acyclic)    -> an operand index + SSA;
+//                                                 the index is checked by
+//                                                 verifyAliasOf (Storage.h)
 //   V9 (subgraphs are self-contained)          -> IsolatedFromAbove
 //
 //===----------------------------------------------------------------------===//
@@ -13,6 +15,7 @@
 #include "GraphVerifier.h"
 
 #include "ng/Dialect/NgOps.h"
+#include "ng/Dialect/Storage.h"
 
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/ADT/DenseMap.h"
@@ -146,20 +149,9 @@ LogicalResult CallOp::verify() {
                              << (isList ? "" : ", i64, i1 or f64");
     }
   }
-  if (std::optional<ArrayRef<int32_t>> aliases = getAliasOf()) {
-    if (aliases->size() != numOutputs)
-      return emitOpError() << "alias_of has " << aliases->size()
-                           << " entries for " << numOutputs << " outputs";
-    for (int32_t a : *aliases) {
-      if (a < 0)
-        continue;
-      if (a >= static_cast<int32_t>(getNumOperands()) ||
-          !isTensor(getOperand(a).getType()))
-        return emitOpError() << "node '" << getNodeName()
-                             << "': alias_of must name a tensor input of the "
-                                "same node (V6)";
-    }
-  }
+  // V6, with the storage rules' own reading of alias_of (Storage.h).
+  if (failed(verifyAliasOf(*this)))
+    return failure();
   if (std::optional<ArrayAttr> names = getGraphArgNames()) {
     if (names->size() != getGraphs().size())
       return emitOpError() << "graph_arg_names needs one list per graph";
@@ -215,7 +207,12 @@ namespace {
 /// Checks shared by methods and subgraphs (V1, V2, V7 for outputs, V8).
 class GraphChecker {
 public:
-  GraphChecker(Operation *owner, Region &body) : owner(owner), body(body) {}
+  GraphChecker(Operation *owner, Region &body) : owner(owner), body(body) {
+    // Sized up front so million-node graphs do not rehash repeatedly.
+    size_t numOps = body.empty() ? 0 : body.front().getOperations().size();
+    values.reserve(numOps + body.getNumArguments());
+    nodes.reserve(numOps + body.getNumArguments());
+  }
 
   /// V1 (node names) and V2 (value names) over the placeholders, the nodes
   /// and the OUTPUT node.
@@ -338,31 +335,6 @@ LogicalResult ng::verifySubgraph(CallOp call, Region &region) {
   return success();
 }
 
-/// V13: the storage an in-place write reaches, following alias_of.
-static BlockArgument storageRoot(Value value) {
-  while (true) {
-    if (auto arg = dyn_cast<BlockArgument>(value))
-      return arg;
-    auto result = cast<OpResult>(value);
-    auto call = dyn_cast<CallOp>(result.getOwner());
-    if (!call)
-      return {};
-    // Find the wire output this result belongs to.
-    std::optional<unsigned> aliased;
-    for (unsigned i = 0, e = call.getNumWireOutputs(); i < e; ++i) {
-      bool isList;
-      ResultRange results = call.getWireOutputResults(i, isList);
-      if (llvm::is_contained(results, value)) {
-        aliased = call.getAliasedOperand(i);
-        break;
-      }
-    }
-    if (!aliased)
-      return {};
-    value = call.getOperand(*aliased);
-  }
-}
-
 LogicalResult ng::verifyMethodGraph(MethodOp method) {
   if (method.getSymName().empty())
     return method.emitOpError() << "method name must not be empty (V12)";
@@ -440,38 +412,35 @@ LogicalResult ng::verifyMethodGraph(MethodOp method) {
   }
 
   // V13: no in-place write to a parameter or a constant tensor, by any node
-  // of the method's own graph (the OUTPUT node's arguments included).
+  // of the method's own graph (the OUTPUT node's arguments included). The
+  // write, the root and its kind are the storage rules' (Storage.h).
   for (Operation &op : body.front()) {
-    auto args = op.getAttrOfType<ArrayAttr>("args");
-    if (!args)
-      continue;
-    unsigned offset = 0;
-    for (auto [index, attr] : llvm::enumerate(args)) {
-      auto arg = cast<ArgAttr>(attr);
-      unsigned count = arg.getNumOperands();
-      if (arg.getMutated()) {
-        for (Value operand : op.getOperands().slice(offset, count)) {
-          BlockArgument root = storageRoot(operand);
-          if (!root || root.getOwner()->getParentOp() != method)
-            continue;
-          auto constant = dyn_cast_or_null<ConstantAttr>(
-              method.getArgBinding(root.getArgNumber()));
-          if (!constant || (constant.getKind() != InputKind::Parameter &&
-                            constant.getKind() != InputKind::ConstantTensor))
-            continue;
-          std::string argName = arg.getName() ? arg.getName().getValue().str()
-                                              : "#" + std::to_string(index);
-          StringRef nodeName = isa<CallOp>(op) ? cast<CallOp>(op).getNodeName()
-                                               : cast<OutputOp>(op).getNodeName();
-          return op.emitOpError()
-                 << "node '" << nodeName
-                 << "' writes a read-only tensor in place: argument '"
-                 << argName << "' is stored in "
-                 << stringifyInputKind(constant.getKind()) << " '"
-                 << method.getArgName(root.getArgNumber()) << "' (V13)";
-        }
-      }
-      offset += count;
+    SmallVector<StorageWrite, 2> writes;
+    forEachStorageWrite(
+        &op,
+        [&](const StorageWrite &write) {
+          if (write.kind == StorageWrite::Kind::InPlace)
+            writes.push_back(write);
+        },
+        /*writeBacks=*/false);
+    for (const StorageWrite &write : writes) {
+      Value root = getStorageRoot(write.value);
+      auto arg = dyn_cast<BlockArgument>(root);
+      if (!arg || arg.getOwner()->getParentOp() != method ||
+          !isReadOnlyStorage(getStorageKind(root)))
+        continue;
+      auto constant =
+          cast<ConstantAttr>(method.getArgBinding(arg.getArgNumber()));
+      std::string argName = write.arg.getName()
+                                ? write.arg.getName().getValue().str()
+                                : "#" + std::to_string(write.index);
+      StringRef nodeName = isa<CallOp>(op) ? cast<CallOp>(op).getNodeName()
+                                           : cast<OutputOp>(op).getNodeName();
+      return op.emitOpError()
+             << "node '" << nodeName
+             << "' writes a read-only tensor in place: argument '" << argName
+             << "' is stored in " << stringifyInputKind(constant.getKind())
+             << " '" << method.getArgName(arg.getArgNumber()) << "' (V13)";
     }
   }
   return success();

@@ -13,6 +13,7 @@
 
 #include "ng/Dialect/ConstantData.h"
 #include "ng/Dialect/NgOps.h"
+#include "ng/Dialect/Storage.h"
 #include "ng/Transforms/Q4Packing.h"
 
 #include "mlir/IR/AsmState.h"
@@ -148,6 +149,12 @@ LogicalResult FoldQ4WeightsPass::foldGguf(MethodOp method) {
     auto ggmlType = literalArgument<StringAttr>(call, 1);
     if (!weight || !ggmlType || call.getNumResults() != 1)
       continue;
+    // Never fold storage that something writes (a buffer updated in place
+    // or written back, docs/Aliasing.md): the packed bytes would be stale.
+    // Nor a dequantized tensor that is written: redirecting its readers
+    // would make the writes land in the weight.
+    if (isStorageWritten(weight->arg) || isStorageWritten(call.getResult(0)))
+      continue;
     auto resultType = dyn_cast<ng::TensorType>(call.getResult(0).getType());
     std::optional<SmallVector<int64_t, 4>> logical = staticSizes(resultType);
     if (!logical)
@@ -240,6 +247,11 @@ std::optional<AffineFold> FoldQ4WeightsPass::matchAffine(MethodOp method,
       asConstant(method, tensorArgument(call, 3));
   if (!input || !scale || !zeroPoint)
     return std::nullopt;
+  // ... none of which anything writes (a buffer updated in place or written
+  // back, docs/Aliasing.md): the fold freezes their data ...
+  if (isStorageWritten(input->arg) || isStorageWritten(scale->arg) ||
+      isStorageWritten(zeroPoint->arg))
+    return std::nullopt;
   // ... block_size is [1, g] with g > 0 (literals) ...
   SmallVector<ArgAttr> args = call.getArgList();
   auto blockSize = dyn_cast_or_null<DenseI64ArrayAttr>(args[1].getValue());
@@ -264,6 +276,9 @@ std::optional<AffineFold> FoldQ4WeightsPass::matchAffine(MethodOp method,
   if (result.use_empty() ||
       !llvm::all_of(result.getUsers(),
                     [&](Operation *user) { return isWeightUse(result, user); }))
+    return std::nullopt;
+  // ... none of which writes it in place.
+  if (isStorageWritten(result))
     return std::nullopt;
   weight = *input;
   return AffineFold{call, *sizes, *scale, *zeroPoint, groupSize};

@@ -9,6 +9,7 @@
 #include "mlir/IR/OpImplementation.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 #include "ng/Dialect/NgAttrs.h"
 #include "ng/Dialect/NgDialect.h"

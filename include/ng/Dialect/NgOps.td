@@ -9,6 +9,7 @@ include "ng/Dialect/NgTypes.td"
 include "mlir/IR/OpAsmInterface.td"
 include "mlir/IR/SymbolInterfaces.td"
 include "mlir/Interfaces/FunctionInterfaces.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
 
 def Ng_ArgArrayAttr : TypedArrayAttrBase<Ng_ArgAttr, "NamedArgument list">;
 
@@ -78,6 +79,9 @@ def Ng_MethodOp : Ng_Op<"method", [
 
 def Ng_CallOp : Ng_Op<"call", [
     IsolatedFromAbove,
+    // Derived from `mut` and alias_of (lib/Dialect/NgEffects.cpp,
+    // docs/Aliasing.md).
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>,
     DeclareOpInterfaceMethods<OpAsmOpInterface,
         ["getAsmResultNames", "getAsmBlockArgumentNames"]>]> {
   let summary = "a call_function node";

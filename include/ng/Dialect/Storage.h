@@ -1,4 +1,4 @@
-//===- Storage.h - which storage a value lives in (FORMAT.md A1-A3) -*- C++ -*-===//
+//===- Storage.h - which storage a value lives in (A1-A3) ------*- C++ -*-===//
 //
 // The storage rules of the aliasing model, in one place: what alias_of and
 // `mutated` mean for storage, where a value's storage comes from (its root),
@@ -69,6 +69,10 @@ llvm::LogicalResult verifyAliasOf(CallOp call);
 /// when it aliases nothing (a placeholder, a fresh output, a scalar).
 mlir::OpOperand *getAliasSource(mlir::Value value);
 
+/// The argument of an ng.call / ng.output that consumes `operand` (null for
+/// other ops).
+ArgAttr getArgumentOf(mlir::OpOperand &operand);
+
 /// True when `value` is the very tensor of its alias source: the node writes
 /// that operand in place and returns it (`Tensor(a!)`, as `add_` does).
 bool isInPlaceResult(mlir::Value value);
@@ -97,7 +101,10 @@ struct StorageWrite {
     /// (BUFFER_MUTATION, USER_INPUT_MUTATION; A3): `value` is the
     /// placeholder whose storage the method's ng.output overwrites.
     WriteBack,
-    /// A tensor handed to a call with subgraphs: the HOP may write it.
+    /// A tensor handed to a call with subgraphs that may write what it is
+    /// given: a node of its subgraphs writes in place, or something writes
+    /// an output of the call that aliases nothing known (it may be a tensor
+    /// the call was given).
     MayWrite,
   };
   Kind kind;
@@ -113,9 +120,10 @@ struct StorageWrite {
 };
 
 /// Calls `fn` for every write `op` performs (ng.call, ng.output; other ops
-/// perform none).
+/// perform none); without the write-backs when `writeBacks` is false.
 void forEachStorageWrite(mlir::Operation *op,
-                         llvm::function_ref<void(const StorageWrite &)> fn);
+                         llvm::function_ref<void(const StorageWrite &)> fn,
+                         bool writeBacks = true);
 
 /// The placeholders of `method` that `spec` writes back to: the buffers
 /// (constant buffers or mutable buffers) whose key is the BUFFER_MUTATION
@@ -123,21 +131,17 @@ void forEachStorageWrite(mlir::Operation *op,
 void getWriteBackTargets(MethodOp method, OutputSpecAttr spec,
                          llvm::SmallVectorImpl<mlir::BlockArgument> &targets);
 
-/// Every value that shares storage with `root` through alias_of (`root`
-/// first, then in use order). Placeholders that share a key are separate
-/// roots; see getStorageKey.
-void collectStorageClass(mlir::Value root,
-                         llvm::SmallVectorImpl<mlir::Value> &members);
-
 /// Whether anything may write the storage rooted at `root`:
 ///  - never a parameter or constant tensor (V13);
 ///  - always an Unknown root;
 ///  - a subgraph input when any input of its subgraph is written (two
 ///    inputs may be one tensor of the caller);
-///  - otherwise when a member of its class (or of a placeholder with the
-///    same key) is written in place or handed to a call with subgraphs, when
-///    it is written back by the method's output, or when it is a buffer
-///    marked `mutated`.
+///  - otherwise when a member of its class (or of a placeholder bound to
+///    the same key) is written in place or handed to a call with subgraphs
+///    that may write it (StorageWrite::Kind::MayWrite), when the method's
+///    output writes it back, or when it is a buffer marked `mutated`.
+/// A question that would visit more than 1024 uses answers true (always
+/// safe), which keeps passes that ask it for every operand linear.
 bool isStorageWritten(mlir::Value root);
 
 } // namespace ng

@@ -123,7 +123,32 @@ def InferAliases : Pass<"ng-infer-aliases", "mlir::ModuleOp"> {
   let summary = "Fill in alias_of and mutated for known aten ops (FORMAT.md "
                 "A1, A2)";
   let description = [{
-    TODO(issue 5).
+    A program that comes without aliasing facts (a hand-written one, or one
+    from a writer that dropped them) gets them from ng's table of known aten
+    ops (`lib/Analysis/AliasTable.cpp`, the only copy):
+
+    * views (A2: `view`, `transpose.int`, `slice.Tensor`, `permute`,
+      `select.int`, `expand`, `unsqueeze`, `squeeze.dim`, `alias`, `t`,
+      `as_strided`, and a few more of the same form): the output aliases
+      `self`;
+    * in-place ops (`add_.Tensor`, `index_put_`, `__iand__`, ...): `self` is
+      written (`mut`) and the output aliases it;
+    * `*_copy` variants of the views alias nothing.
+
+    ```mlir
+    // before
+    %t = ng.call "torch.ops.aten.transpose.int"(self: %x, dim0: 0, dim1: 1) : ...
+    %a = ng.call "torch.ops.aten.add_.Tensor"(self: %t, other: %y, alpha: 1) : ...
+    // after
+    %t = ng.call "torch.ops.aten.transpose.int"(self: %x, dim0: 0, dim1: 1) : ... aliases %x
+    %a = ng.call "torch.ops.aten.add_.Tensor"(self: mut %t, other: %y, alpha: 1) : ... aliases %t
+    ```
+
+    Facts the program has are kept. Where they contradict the table (an
+    alias on a `*_copy` op, an output aliasing another argument, a written
+    argument the op does not write) the pass warns and keeps the program's.
+    Unknown targets are left alone. Filling in `mut` can reveal a write to a
+    parameter or constant, which the verifier then rejects (V13).
   }];
 }
 
@@ -131,8 +156,38 @@ def TestAliasAnalysis : Pass<"ng-test-alias-analysis", "mlir::ModuleOp"> {
   let summary = "Print the alias analysis' answer for each pair of values "
                 "(testing aid)";
   let description = [{
-    TODO(issue 5).
+    For each method, prints to stderr, in the style of MLIR's
+    `test-alias-analysis`:
+
+    * the storage classes of the method and of each subgraph: the root, its
+      kind (user_input, parameter, buffer, constant, mutable_buffer, fresh,
+      subgraph_input, unknown), whether anything writes it, its members and
+      its writers;
+    * `a <-> b: MustAlias|PartialAlias|MayAlias|NoAlias` for every pair of
+      tensors;
+    * `node -> v: NoModRef|Ref|Mod|ModRef` for every node and tensor.
+
+    ```
+    Testing : "forward"
+    storage classes of 'forward':
+      aten_clone_default (fresh, written): aten_clone_default, aten_slice_tensor, aten_mul__tensor; written by aten_mul__tensor
+    aten_clone_default <-> aten_slice_tensor: PartialAlias
+    aten_mul__tensor -> aten_clone_default: ModRef
+    ```
+
+    Values are named by their wire names, prefixed inside a subgraph with
+    its node and graph label (`cond/true_graph_0/x_1`). The answers are
+    `mlir::AliasAnalysis`' with ng's implementation added
+    (`ng::AliasAnalysis`); docs/Aliasing.md explains them.
   }];
+  let options = [
+    Option<"printClasses", "classes", "bool", /*default=*/"true",
+           "Print the storage classes">,
+    Option<"printAlias", "alias", "bool", /*default=*/"true",
+           "Print alias(a, b) for each pair of tensors">,
+    Option<"printModRef", "mod-ref", "bool", /*default=*/"true",
+           "Print getModRef(node, v) for each node and tensor">
+  ];
 }
 
 #endif // NG_TRANSFORMS_PASSES_TD

@@ -1,0 +1,14 @@
+// RUN: ng-opt %s -split-input-file --ng-infer-aliases -verify-diagnostics
+//
+// Filling in `mut` can reveal an in-place write to read-only storage, which
+// the verifier then rejects (V13) with its usual message.
+
+ng.method @forward(%x: !ng.tensor<f32[3]>,
+                   %p_w: !ng.tensor<f32[3]> {ng.binding = #ng.constant<parameter, "w">})
+    -> !ng.tensor<f32[3]> {
+  %t = ng.call "torch.ops.aten.t.default"(self: %p_w) : (!ng.tensor<f32[3]>) -> !ng.tensor<f32[3]>
+  // expected-error @+1 {{node 'add' writes a read-only tensor in place: argument 'self' is stored in parameter 'p_w' (V13)}}
+  %add = ng.call "torch.ops.aten.add_.Tensor"(self: %t, other: %x, alpha: 1)
+      : (!ng.tensor<f32[3]>, !ng.tensor<f32[3]>) -> !ng.tensor<f32[3]>
+  ng.output(%add) : !ng.tensor<f32[3]>
+}
