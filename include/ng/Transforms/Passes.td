@@ -190,4 +190,20 @@ def TestAliasAnalysis : Pass<"ng-test-alias-analysis", "mlir::ModuleOp"> {
   ];
 }
 
+def NgCSE : Pass<"ng-cse", "mlir::ModuleOp"> {
+  let summary = "Merge identical side-effect-free calls, whatever their wire "
+                "names";
+  let description = [{
+    MLIR's `--cse` compares every attribute of an op, and each `ng.call`
+    carries its own wire names (`names`, `node`, `metadata`), which V1/V2
+    keep unique: upstream CSE can never merge two calls of a valid program.
+    This pass compares what a call computes (target, arguments, operands,
+    result types, output groups, aliasing) and nothing else; of two
+    equivalent calls in one graph, the later one is removed and its readers
+    read the earlier one (whose name survives). Only calls without memory
+    effects (see docs/Aliasing.md) and without subgraphs are merged, so an
+    in-place write, a read between writes or a random draw is never merged.
+  }];
+}
+
 #endif // NG_TRANSFORMS_PASSES_TD

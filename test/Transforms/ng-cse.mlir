@@ -1,0 +1,58 @@
+// RUN: ng-opt %s -split-input-file --ng-cse | FileCheck %s
+// RUN: ng-opt %s -split-input-file --ng-cse --ng-cse | FileCheck %s
+//
+// Upstream --cse compares every attribute, so it never merges two calls of a
+// valid program: each carries its own wire name (V1/V2). --ng-cse compares
+// what a call computes and relies on the memory effects of ng.call
+// (docs/Aliasing.md) to stay safe.
+
+// Two identical pure calls: the later one goes, its readers read the earlier.
+// CHECK-LABEL: ng.method @pure
+// CHECK-NEXT:    %[[A:.*]] = ng.call "torch.ops.aten.neg.default"(self: %x)
+// CHECK-NEXT:    ng.output(%[[A]], %[[A]])
+ng.method @pure(%x: !ng.tensor<f32[3]>) -> (!ng.tensor<f32[3]>, !ng.tensor<f32[3]>) {
+  %a = ng.call "torch.ops.aten.neg.default"(self: %x) : (!ng.tensor<f32[3]>) -> !ng.tensor<f32[3]>
+  %b = ng.call "torch.ops.aten.neg.default"(self: %x) : (!ng.tensor<f32[3]>) -> !ng.tensor<f32[3]>
+  ng.output(%a, %b) : !ng.tensor<f32[3]>, !ng.tensor<f32[3]>
+}
+
+// -----
+
+// Different arguments are different computations.
+// CHECK-LABEL: ng.method @different
+// CHECK:         %a = ng.call "torch.ops.aten.add.Tensor"(self: %x, other: %x, alpha: 1)
+// CHECK:         %b = ng.call "torch.ops.aten.add.Tensor"(self: %x, other: %x, alpha: 2)
+ng.method @different(%x: !ng.tensor<f32[3]>) -> (!ng.tensor<f32[3]>, !ng.tensor<f32[3]>) {
+  %a = ng.call "torch.ops.aten.add.Tensor"(self: %x, other: %x, alpha: 1) : (!ng.tensor<f32[3]>, !ng.tensor<f32[3]>) -> !ng.tensor<f32[3]>
+  %b = ng.call "torch.ops.aten.add.Tensor"(self: %x, other: %x, alpha: 2) : (!ng.tensor<f32[3]>, !ng.tensor<f32[3]>) -> !ng.tensor<f32[3]>
+  ng.output(%a, %b) : !ng.tensor<f32[3]>, !ng.tensor<f32[3]>
+}
+
+// -----
+
+// Two reads of a buffer with an in-place write between them see different
+// data: not merged, and the write stays.
+// CHECK-LABEL: ng.method @read_write_read
+// CHECK:         %r1 = ng.call "torch.ops.aten.neg.default"(self: %b_buf)
+// CHECK:         %w = ng.call "torch.ops.aten.add_.Tensor"(self: mut %b_buf
+// CHECK:         %r2 = ng.call "torch.ops.aten.neg.default"(self: %b_buf)
+ng.method @read_write_read(%x: !ng.tensor<f32[3]>,
+    %b_buf: !ng.tensor<f32[3]> {ng.binding = #ng.constant<buffer, "buf", mutated>})
+    -> (!ng.tensor<f32[3]>, !ng.tensor<f32[3]>, !ng.tensor<f32[3]>) {
+  %r1 = ng.call "torch.ops.aten.neg.default"(self: %b_buf) : (!ng.tensor<f32[3]>) -> !ng.tensor<f32[3]>
+  %w = ng.call "torch.ops.aten.add_.Tensor"(self: mut %b_buf, other: %x, alpha: 1) : (!ng.tensor<f32[3]>, !ng.tensor<f32[3]>) -> !ng.tensor<f32[3]> aliases %b_buf
+  %r2 = ng.call "torch.ops.aten.neg.default"(self: %b_buf) : (!ng.tensor<f32[3]>) -> !ng.tensor<f32[3]>
+  ng.output(%r1, buffer_mutation "buf" %w, %r2) : !ng.tensor<f32[3]>, !ng.tensor<f32[3]>, !ng.tensor<f32[3]>
+}
+
+// -----
+
+// Random draws are never one.
+// CHECK-LABEL: ng.method @random
+// CHECK:         %a = ng.call "torch.ops.aten.rand_like.default"
+// CHECK:         %b = ng.call "torch.ops.aten.rand_like.default"
+ng.method @random(%x: !ng.tensor<f32[3]>) -> (!ng.tensor<f32[3]>, !ng.tensor<f32[3]>) {
+  %a = ng.call "torch.ops.aten.rand_like.default"(self: %x) : (!ng.tensor<f32[3]>) -> !ng.tensor<f32[3]>
+  %b = ng.call "torch.ops.aten.rand_like.default"(self: %x) : (!ng.tensor<f32[3]>) -> !ng.tensor<f32[3]>
+  ng.output(%a, %b) : !ng.tensor<f32[3]>, !ng.tensor<f32[3]>
+}
