@@ -120,6 +120,8 @@ private:
                                SmallVectorImpl<Value> &operands,
                                SmallVectorImpl<const fb::GraphArg *> *graphs);
   FailureOr<Value> lookup(Scope &scope, StringRef name, StringRef what);
+  /// The node's KeyValue pairs, in order, or null when it has none.
+  ArrayAttr metadataAttr(const fb::Node *node);
 
   FailureOr<Type> convertMeta(const fb::TensorMeta *meta, StringRef valueName);
   FailureOr<Type> elementType(fb::ScalarType type, StringRef what);
@@ -276,6 +278,16 @@ Importer::importArgument(const fb::NamedArgument *named, unsigned index,
     args.push_back(ArgAttr::get(ctx, kind, name, mutated, value, mask));
     return success();
   };
+  // An Int/Float/BoolArg: a reference when `ref` names a value (its `value`
+  // is then ignored, S5), else the literal.
+  auto scalar = [&](ArgKind kind, StringRef refName, Type type, StringRef what,
+                    function_ref<Attribute()> literal) -> LogicalResult {
+    if (refName.empty())
+      return make(kind, literal());
+    if (failed(ref(refName, type, what)))
+      return failure();
+    return make(kind);
+  };
 
   // The verifier accepts a union type tag without its value; every accessor
   // below would then return null.
@@ -294,30 +306,18 @@ Importer::importArgument(const fb::NamedArgument *named, unsigned index,
     return make(ArgKind::None);
   case fb::ArgumentValue::IntArg: {
     const fb::IntArg *arg = argument->value_as_IntArg();
-    if (!str(arg->ref()).empty()) {
-      if (failed(ref(str(arg->ref()), i64, "IntArg ref")))
-        return failure();
-      return make(ArgKind::Int);
-    }
-    return make(ArgKind::Int, builder.getI64IntegerAttr(arg->value()));
+    return scalar(ArgKind::Int, str(arg->ref()), i64, "IntArg ref",
+                  [&] { return builder.getI64IntegerAttr(arg->value()); });
   }
   case fb::ArgumentValue::FloatArg: {
     const fb::FloatArg *arg = argument->value_as_FloatArg();
-    if (!str(arg->ref()).empty()) {
-      if (failed(ref(str(arg->ref()), f64, "FloatArg ref")))
-        return failure();
-      return make(ArgKind::Float);
-    }
-    return make(ArgKind::Float, builder.getF64FloatAttr(arg->value()));
+    return scalar(ArgKind::Float, str(arg->ref()), f64, "FloatArg ref",
+                  [&] { return builder.getF64FloatAttr(arg->value()); });
   }
   case fb::ArgumentValue::BoolArg: {
     const fb::BoolArg *arg = argument->value_as_BoolArg();
-    if (!str(arg->ref()).empty()) {
-      if (failed(ref(str(arg->ref()), i1, "BoolArg ref")))
-        return failure();
-      return make(ArgKind::Bool);
-    }
-    return make(ArgKind::Bool, builder.getBoolAttr(arg->value()));
+    return scalar(ArgKind::Bool, str(arg->ref()), i1, "BoolArg ref",
+                  [&] { return builder.getBoolAttr(arg->value()); });
   }
   case fb::ArgumentValue::StringArg:
     return make(ArgKind::String, builder.getStringAttr(str(
@@ -423,6 +423,17 @@ Importer::importArgument(const fb::NamedArgument *named, unsigned index,
 //===----------------------------------------------------------------------===//
 // Nodes
 //===----------------------------------------------------------------------===//
+
+ArrayAttr Importer::metadataAttr(const fb::Node *node) {
+  const auto *metadata = node->metadata();
+  if (!metadata || metadata->size() == 0)
+    return nullptr;
+  SmallVector<Attribute, 4> pairs;
+  for (const fb::KeyValue *kv : *metadata)
+    pairs.push_back(
+        builder.getStrArrayAttr({str(kv->key()), str(kv->value())}));
+  return builder.getArrayAttr(pairs);
+}
 
 LogicalResult Importer::importCall(const fb::Node *node, Scope &scope,
                                    unsigned depth) {
@@ -545,13 +556,7 @@ LogicalResult Importer::importCall(const fb::Node *node, Scope &scope,
     props.output_groups = builder.getDenseI32ArrayAttr(groups);
   if (anyAlias)
     props.alias_of = builder.getDenseI32ArrayAttr(aliases);
-  if (const auto *metadata = node->metadata(); metadata && metadata->size()) {
-    SmallVector<Attribute, 4> pairs;
-    for (const fb::KeyValue *kv : *metadata)
-      pairs.push_back(
-          builder.getStrArrayAttr({str(kv->key()), str(kv->value())}));
-    props.metadata = builder.getArrayAttr(pairs);
-  }
+  props.metadata = metadataAttr(node);
   SmallVector<Region *, 2> regions;
   for (size_t i = 0; i < graphs.size(); ++i)
     regions.push_back(state.addRegion());
@@ -644,13 +649,7 @@ LogicalResult Importer::importOutput(const fb::Node *node, Scope &scope,
   props.args = builder.getArrayAttr(args);
   if (str(node->name()) != "output")
     props.node = builder.getStringAttr(str(node->name()));
-  if (const auto *metadata = node->metadata(); metadata && metadata->size()) {
-    SmallVector<Attribute, 4> pairs;
-    for (const fb::KeyValue *kv : *metadata)
-      pairs.push_back(
-          builder.getStrArrayAttr({str(kv->key()), str(kv->value())}));
-    props.metadata = builder.getArrayAttr(pairs);
-  }
+  props.metadata = metadataAttr(node);
   // Absent output_specs (not the reference's shape, but legal) is recorded,
   // so the export leaves them out again.
   if (method && !method->output_specs() && !graphOutputs.empty())
