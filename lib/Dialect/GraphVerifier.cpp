@@ -79,20 +79,21 @@ LogicalResult ng::verifyArgumentOperands(Operation *op) {
       }
       if (!ok)
         return op->emitOpError()
-               << argLabel(arg, index) << " (" << stringifyArgKind(arg.getKind())
-               << ") must reference " << expected << ", but '"
-               << wireName(operand) << "' is " << type;
+               << argLabel(arg, index) << " ("
+               << stringifyArgKind(arg.getKind()) << ") must reference "
+               << expected << ", but '" << wireName(operand) << "' is " << type;
     }
     offset += count;
   }
   if (offset != op->getNumOperands())
-    return op->emitOpError() << "has " << op->getNumOperands()
-                             << " operands but its arguments reference "
-                             << offset;
+    return op->emitOpError()
+           << "has " << op->getNumOperands()
+           << " operands but its arguments reference " << offset;
   return success();
 }
 
-static LogicalResult verifyMetadata(Operation *op, std::optional<ArrayAttr> metadata) {
+static LogicalResult verifyMetadata(Operation *op,
+                                    std::optional<ArrayAttr> metadata) {
   if (!metadata)
     return success();
   for (Attribute entry : *metadata) {
@@ -144,9 +145,9 @@ LogicalResult CallOp::verify() {
                        : (isTensor(type) || type.isInteger(64) ||
                           type.isInteger(1) || type.isF64());
       if (!ok)
-        return emitOpError() << "result '" << wireName(result) << "' has type "
-                             << type << "; outputs are tensors"
-                             << (isList ? "" : ", i64, i1 or f64");
+        return emitOpError()
+               << "result '" << wireName(result) << "' has type " << type
+               << "; outputs are tensors" << (isList ? "" : ", i64, i1 or f64");
     }
   }
   // V6, with the storage rules' own reading of alias_of (Storage.h).
@@ -223,16 +224,16 @@ public:
       // an SSA name is not a wire name.
       bool recorded =
           isa<MethodOp>(owner)
-              ? static_cast<bool>(cast<MethodOp>(owner).getArgAttrOfType<StringAttr>(
-                    arg.getArgNumber(), NgDialect::getNameAttrName()))
+              ? static_cast<bool>(
+                    cast<MethodOp>(owner).getArgAttrOfType<StringAttr>(
+                        arg.getArgNumber(), NgDialect::getNameAttrName()))
               : cast<CallOp>(owner).getGraphArgNames().has_value();
       if (!recorded)
         return owner->emitOpError()
                << "placeholder #" << arg.getArgNumber()
                << " has no recorded wire name (`ng.name`, or "
                   "`graph_arg_names` in a subgraph)";
-      if (failed(defineValue(owner, name)) ||
-          failed(defineNode(owner, name)))
+      if (failed(defineValue(owner, name)) || failed(defineNode(owner, name)))
         return failure();
     }
     for (Operation &op : body.front()) {
@@ -269,17 +270,16 @@ public:
       return owner->emitOpError() << "body must end with ng.output";
     for (Value value : output.getTensorOutputs())
       if (!cast<ng::TensorType>(value.getType()).hasMeta())
-        return output.emitOpError()
-               << "output '" << wireName(value)
-               << "' has no tensor metadata (V7)";
+        return output.emitOpError() << "output '" << wireName(value)
+                                    << "' has no tensor metadata (V7)";
     return success();
   }
 
 private:
   LogicalResult defineValue(Operation *at, StringRef name) {
     if (!values.insert(name).second)
-      return at->emitOpError() << "duplicate value definition '" << name
-                               << "' (V2)";
+      return at->emitOpError()
+             << "duplicate value definition '" << name << "' (V2)";
     return success();
   }
   LogicalResult defineNode(Operation *at, StringRef name) {
@@ -304,8 +304,8 @@ private:
     }
     if (valid)
       return success();
-    InFlightDiagnostic diag = at->emitOpError()
-                              << "value '" << wireName(value) << "' has dim_order [";
+    InFlightDiagnostic diag = at->emitOpError() << "value '" << wireName(value)
+                                                << "' has dim_order [";
     llvm::interleaveComma(order, diag);
     if (rank == 0)
       return diag << "], but a rank-0 tensor has no dims to order (V8)";
@@ -328,9 +328,8 @@ LogicalResult ng::verifySubgraph(CallOp call, Region &region) {
   for (BlockArgument arg : region.getArguments()) {
     auto type = dyn_cast<ng::TensorType>(arg.getType());
     if (!type || !type.hasMeta())
-      return call.emitOpError()
-             << "graph input '" << wireName(arg)
-             << "' needs tensor metadata (V7)";
+      return call.emitOpError() << "graph input '" << wireName(arg)
+                                << "' needs tensor metadata (V7)";
   }
   return success();
 }
@@ -354,19 +353,19 @@ LogicalResult ng::verifyMethodGraph(MethodOp method) {
     auto type = dyn_cast<ng::TensorType>(arg.getType());
     Attribute binding = method.getArgBinding(index);
     if (!type)
-      return method.emitOpError() << "placeholder '" << name
-                                  << "' must be a tensor, not " << arg.getType();
+      return method.emitOpError()
+             << "placeholder '" << name << "' must be a tensor, not "
+             << arg.getType();
     if (binding && !isa<ConstantAttr, MutableBufferAttr>(binding))
       return method.emitOpError()
-             << "placeholder '" << name
-             << "' has binding " << binding
+             << "placeholder '" << name << "' has binding " << binding
              << "; expected #ng.constant or #ng.mutable_buffer";
-    StringRef role = !binding                          ? "input"
-                     : isa<ConstantAttr>(binding)      ? "constant"
-                                                       : "mutable buffer";
+    StringRef role = !binding                     ? "input"
+                     : isa<ConstantAttr>(binding) ? "constant"
+                                                  : "mutable buffer";
     if (!type.hasMeta())
-      return method.emitOpError() << role << " '" << name
-                                  << "' has no tensor metadata (V7)";
+      return method.emitOpError()
+             << role << " '" << name << "' has no tensor metadata (V7)";
     if (!binding) {
       userInputs.insert(name);
     } else if (auto constant = dyn_cast<ConstantAttr>(binding)) {

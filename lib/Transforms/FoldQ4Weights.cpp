@@ -48,8 +48,8 @@ std::optional<ConstantRef> asConstant(MethodOp method, Value value) {
   auto arg = dyn_cast<BlockArgument>(value);
   if (!arg || arg.getOwner()->getParentOp() != method.getOperation())
     return std::nullopt;
-  auto binding = dyn_cast_or_null<ConstantAttr>(
-      method.getArgBinding(arg.getArgNumber()));
+  auto binding =
+      dyn_cast_or_null<ConstantAttr>(method.getArgBinding(arg.getArgNumber()));
   // Lifted parameters, buffers and constant tensors (_lifted_constant_names).
   if (!binding || binding.getKind() == InputKind::UserInput)
     return std::nullopt;
@@ -64,8 +64,7 @@ Value tensorArgument(CallOp call, unsigned index) {
   return call.getArgOperands(index).front();
 }
 
-template <typename AttrT>
-AttrT literalArgument(CallOp call, unsigned index) {
+template <typename AttrT> AttrT literalArgument(CallOp call, unsigned index) {
   SmallVector<ArgAttr> args = call.getArgList();
   if (index >= args.size())
     return {};
@@ -118,13 +117,12 @@ private:
   LogicalResult foldTorchao(MethodOp method);
   std::optional<AffineFold> matchAffine(MethodOp method, CallOp call,
                                         ConstantRef &weight);
-  FailureOr<DenseResourceElementsAttr> repack(MethodOp method,
-                                              const ConstantRef &weight,
-                                              ArrayRef<int64_t> sizes);
+  FailureOr<DenseResourceElementsAttr>
+  repack(MethodOp method, const ConstantRef &weight, ArrayRef<int64_t> sizes);
   void remark(MethodOp method, const Twine &message) {
     if (report)
-      emitRemark(method.getLoc()) << "method '" << method.getSymName()
-                                  << "': " << message;
+      emitRemark(method.getLoc())
+          << "method '" << method.getSymName() << "': " << message;
   }
 
   /// Data keys repacked so far (a key is repacked once, F5).
@@ -162,7 +160,8 @@ LogicalResult FoldQ4WeightsPass::foldGguf(MethodOp method) {
 
     // F6: a known block layout must agree with the raw and logical shapes.
     auto weightType = cast<ng::TensorType>(weight->arg.getType());
-    bool alreadyPacked = isa_and_nonnull<PackedQuantAttr>(weightType.getQuant());
+    bool alreadyPacked =
+        isa_and_nonnull<PackedQuantAttr>(weightType.getQuant());
     if (std::optional<GgmlBlock> block = getGgmlBlock(ggmlType.getValue());
         block && !alreadyPacked) {
       std::optional<SmallVector<int64_t, 4>> raw = staticSizes(weightType);
@@ -183,9 +182,11 @@ LogicalResult FoldQ4WeightsPass::foldGguf(MethodOp method) {
     }
 
     auto packedType = ng::TensorType::get(
-        &getContext(), IntegerType::get(&getContext(), 8, IntegerType::Unsigned),
+        &getContext(),
+        IntegerType::get(&getContext(), 8, IntegerType::Unsigned),
         resultType.getSizes(), DenseI64ArrayAttr(),
-        PackedQuantAttr::get(&getContext(), ("gguf:" + ggmlType.getValue()).str()));
+        PackedQuantAttr::get(&getContext(),
+                             ("gguf:" + ggmlType.getValue()).str()));
     if (alreadyPacked && weightType != packedType)
       return call.emitOpError()
              << "GGUF weight '" << weight->name << "' is dequantized as "
@@ -194,8 +195,8 @@ LogicalResult FoldQ4WeightsPass::foldGguf(MethodOp method) {
     weight->arg.setType(packedType);
     call.getResult(0).replaceAllUsesWith(weight->arg);
     call.erase();
-    remark(method, "folded GGUF weight '" + weight->name + "' (gguf:" +
-                       ggmlType.getValue() + ")");
+    remark(method, "folded GGUF weight '" + weight->name +
+                       "' (gguf:" + ggmlType.getValue() + ")");
   }
   syncFunctionType(method);
   return success();
@@ -241,8 +242,10 @@ std::optional<AffineFold> FoldQ4WeightsPass::matchAffine(MethodOp method,
       quantMin.getInt() != -8 || !quantMax || quantMax.getInt() != 7)
     return std::nullopt;
   // ... input, scale and zero point are constant placeholders ...
-  std::optional<ConstantRef> input = asConstant(method, tensorArgument(call, 0));
-  std::optional<ConstantRef> scale = asConstant(method, tensorArgument(call, 2));
+  std::optional<ConstantRef> input =
+      asConstant(method, tensorArgument(call, 0));
+  std::optional<ConstantRef> scale =
+      asConstant(method, tensorArgument(call, 2));
   std::optional<ConstantRef> zeroPoint =
       asConstant(method, tensorArgument(call, 3));
   if (!input || !scale || !zeroPoint)
@@ -256,7 +259,8 @@ std::optional<AffineFold> FoldQ4WeightsPass::matchAffine(MethodOp method,
   SmallVector<ArgAttr> args = call.getArgList();
   auto blockSize = dyn_cast_or_null<DenseI64ArrayAttr>(args[1].getValue());
   if (args[1].getKind() != ArgKind::IntList || !blockSize ||
-      (args[1].getMask() && llvm::is_contained(args[1].getMask().asArrayRef(), true)) ||
+      (args[1].getMask() &&
+       llvm::is_contained(args[1].getMask().asArrayRef(), true)) ||
       blockSize.size() != 2 || blockSize[0] != 1 || blockSize[1] <= 0)
     return std::nullopt;
   int64_t groupSize = blockSize[1];
@@ -305,8 +309,8 @@ FoldQ4WeightsPass::repack(MethodOp method, const ConstantRef &weight,
   }
   ArrayRef<char> bytes = getConstantBytes(data);
   ShapedType dataType = data.getType();
-  if (!dataType.getElementType().isSignlessInteger(8) || dataType.getRank() != 2 ||
-      dataType.getShape() != sizes ||
+  if (!dataType.getElementType().isSignlessInteger(8) ||
+      dataType.getRank() != 2 || dataType.getShape() != sizes ||
       bytes.size() != static_cast<size_t>(sizes[0] * sizes[1])) {
     method.emitOpError() << subject << ": data is " << dataType
                          << ", expected int8 of shape " << sizes[0] << "x"
@@ -329,7 +333,8 @@ FoldQ4WeightsPass::repack(MethodOp method, const ConstantRef &weight,
   auto packedType = RankedTensorType::get(
       {sizes[0], sizes[1] / 2},
       IntegerType::get(&getContext(), 8, IntegerType::Unsigned));
-  auto packed = DenseResourceElementsAttr::get(packedType, key, std::move(blob));
+  auto packed =
+      DenseResourceElementsAttr::get(packedType, key, std::move(blob));
   repacked[key] = packed;
   return packed;
 }
@@ -375,8 +380,9 @@ LogicalResult FoldQ4WeightsPass::foldTorchao(MethodOp method) {
     for (int64_t d : fold.sizes)
       sizes.push_back(DimRange::fixed(d));
     weight.arg.setType(ng::TensorType::get(
-        &getContext(), IntegerType::get(&getContext(), 8, IntegerType::Unsigned),
-        sizes, DenseI64ArrayAttr(), quant));
+        &getContext(),
+        IntegerType::get(&getContext(), 8, IntegerType::Unsigned), sizes,
+        DenseI64ArrayAttr(), quant));
     for (AffineFold &f : weightFolds) {
       f.dequantize.getResult(0).replaceAllUsesWith(weight.arg);
       f.dequantize.erase();
@@ -398,9 +404,8 @@ void FoldQ4WeightsPass::runOnOperation() {
     else if (format == "torchao")
       torchao = true;
     else {
-      getOperation().emitError()
-          << "--fold-q4-weights: unknown format '" << format
-          << "' (expected gguf, torchao)";
+      getOperation().emitError() << "--fold-q4-weights: unknown format '"
+                                 << format << "' (expected gguf, torchao)";
       return signalPassFailure();
     }
   }
@@ -414,8 +419,8 @@ void FoldQ4WeightsPass::runOnOperation() {
   // by every method that binds it.
   for (auto method : getOperation().getOps<MethodOp>()) {
     for (BlockArgument arg : method.getArguments()) {
-      auto binding =
-          dyn_cast_or_null<ConstantAttr>(method.getArgBinding(arg.getArgNumber()));
+      auto binding = dyn_cast_or_null<ConstantAttr>(
+          method.getArgBinding(arg.getArgNumber()));
       if (!binding || !repacked.count(binding.getDataKey().getValue()))
         continue;
       auto type = cast<ng::TensorType>(arg.getType());

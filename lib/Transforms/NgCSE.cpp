@@ -29,11 +29,11 @@ bool computeSame(CallOp a, CallOp b) {
 }
 
 llvm::hash_code computeHash(CallOp call) {
-  llvm::hash_code hash = llvm::hash_combine(
-      call.getTargetAttr().getAsOpaquePointer(),
-      call.getArgsAttr().getAsOpaquePointer(),
-      call.getOutputGroupsAttr().getAsOpaquePointer(),
-      call.getAliasOfAttr().getAsOpaquePointer());
+  llvm::hash_code hash =
+      llvm::hash_combine(call.getTargetAttr().getAsOpaquePointer(),
+                         call.getArgsAttr().getAsOpaquePointer(),
+                         call.getOutputGroupsAttr().getAsOpaquePointer(),
+                         call.getAliasOfAttr().getAsOpaquePointer());
   for (Value operand : call.getOperands())
     hash = llvm::hash_combine(hash, operand.getAsOpaquePointer());
   for (Type type : call.getResultTypes())

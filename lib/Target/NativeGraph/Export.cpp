@@ -167,6 +167,23 @@ Exporter::arguments(Operation *op, ArrayAttr args, CallOp call) {
     auto operandName = [&]() {
       return nameOf(op->getOperand(nextOperand++), op);
     };
+    // One name per slot: the next operand's where the mask is set, else ""
+    // (IntListArg.refs, TensorListArg/OptionalTensorListArg.names).
+    auto maskedNames = [&](ArrayRef<bool> mask)
+        -> FailureOr<Offset<flatbuffers::Vector<StringOffset>>> {
+      SmallVector<StringOffset, 8> names;
+      for (bool isRef : mask) {
+        if (!isRef) {
+          names.push_back(string(""));
+          continue;
+        }
+        FailureOr<StringOffset> name = operandName();
+        if (failed(name))
+          return failure();
+        names.push_back(*name);
+      }
+      return vector(names);
+    };
     fb::ArgumentValue tag = static_cast<fb::ArgumentValue>(arg.getKind());
     Offset<void> payload;
     switch (arg.getKind()) {
@@ -222,18 +239,11 @@ Exporter::arguments(Operation *op, ArrayAttr args, CallOp call) {
       ArrayRef<int64_t> values = cast<DenseI64ArrayAttr>(value).asArrayRef();
       Offset<flatbuffers::Vector<StringOffset>> refs = 0;
       if (DenseBoolArrayAttr mask = arg.getMask()) {
-        SmallVector<StringOffset, 8> names;
-        for (bool isRef : mask.asArrayRef()) {
-          if (!isRef) {
-            names.push_back(string(""));
-            continue;
-          }
-          FailureOr<StringOffset> name = operandName();
-          if (failed(name))
-            return failure();
-          names.push_back(*name);
-        }
-        refs = vector(names);
+        FailureOr<Offset<flatbuffers::Vector<StringOffset>>> names =
+            maskedNames(mask.asArrayRef());
+        if (failed(names))
+          return failure();
+        refs = *names;
       }
       payload = fb::CreateIntListArg(fbb, vector(values), refs).Union();
       break;
@@ -252,18 +262,11 @@ Exporter::arguments(Operation *op, ArrayAttr args, CallOp call) {
     case ArgKind::TensorList:
     case ArgKind::OptionalTensorList: {
       ArrayRef<bool> present = arg.getMask().asArrayRef();
-      SmallVector<StringOffset, 8> names;
-      for (bool has : present) {
-        if (!has) {
-          names.push_back(string(""));
-          continue;
-        }
-        FailureOr<StringOffset> name = operandName();
-        if (failed(name))
-          return failure();
-        names.push_back(*name);
-      }
-      auto namesVec = vector(names);
+      FailureOr<Offset<flatbuffers::Vector<StringOffset>>> names =
+          maskedNames(present);
+      if (failed(names))
+        return failure();
+      auto namesVec = *names;
       if (arg.getKind() == ArgKind::TensorList) {
         payload = fb::CreateTensorListArg(fbb, namesVec).Union();
       } else {
