@@ -74,6 +74,7 @@ private:
   // faster to write.
   llvm::DenseMap<Type, flatbuffers::uoffset_t> metas;
   llvm::DenseMap<Attribute, flatbuffers::uoffset_t> literalArguments;
+  llvm::DenseMap<Value, flatbuffers::uoffset_t> valueNames;
 };
 
 } // namespace
@@ -83,13 +84,19 @@ static fb::ScalarType scalarType(Type type) {
 }
 
 FailureOr<StringOffset> Exporter::nameOf(Value value, Operation *user) {
+  // A value is referenced many times; finding a placeholder's name means a
+  // lookup in its argument attributes, so remember each answer.
+  if (auto it = valueNames.find(value); it != valueNames.end())
+    return StringOffset(it->second);
   StringRef name = getWireName(value);
   if (name.empty()) {
     user->emitError() << "references a value with no wire name; NPTG refers "
                          "to values by name";
     return failure();
   }
-  return string(name);
+  StringOffset offset = string(name);
+  valueNames[value] = offset.o;
+  return offset;
 }
 
 FailureOr<Offset<fb::TensorMeta>> Exporter::meta(ng::TensorType type,
