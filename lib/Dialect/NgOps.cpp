@@ -16,11 +16,11 @@ using namespace ng;
 /// True when the printer will write `value` exactly as `%<wireName>`, so the
 /// wire name need not be stored in the printed attributes (DESIGN.md "Names").
 static bool printsAs(OpAsmPrinter &printer, Value value, StringRef wireName) {
-  std::string text;
-  llvm::raw_string_ostream os(text);
+  // Asked for every value, twice per print: keep it off the heap.
+  SmallString<64> text;
+  llvm::raw_svector_ostream os(text);
   printer.printOperand(value, os);
-  return StringRef(text).starts_with("%") &&
-         StringRef(text).drop_front() == wireName;
+  return text.str().starts_with("%") && text.str().drop_front() == wireName;
 }
 
 static SmallVector<ArgAttr> toArgList(ArrayAttr array) {
