@@ -80,12 +80,14 @@ ArrayRef<char> ng::getConstantBytes(DenseResourceElementsAttr data) {
   return {};
 }
 
-void ng::setConstantData(ModuleOp module, StringRef key,
-                         DenseResourceElementsAttr data) {
+void ng::setConstantData(ModuleOp module, ArrayRef<NamedAttribute> updates) {
+  if (updates.empty())
+    return;
   NamedAttrList entries;
   if (DictionaryAttr existing = getConstantData(module))
     entries.assign(existing.getValue());
-  entries.set(key, data);
+  for (NamedAttribute update : updates)
+    entries.set(update.getName(), update.getValue());
   module->setAttr(NgDialect::getDataAttrName(),
                   entries.getDictionary(module.getContext()));
 }

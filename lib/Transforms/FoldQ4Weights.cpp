@@ -366,8 +366,6 @@ LogicalResult FoldQ4WeightsPass::foldTorchao(MethodOp method) {
         repack(method, weight, fold.sizes);
     if (failed(packed))
       return failure();
-    setConstantData(getOperation(), weight.binding.getDataKey().getValue(),
-                    *packed);
 
     auto scaleType = cast<ng::TensorType>(fold.scale.arg.getType());
     auto zeroPointType = cast<ng::TensorType>(fold.zeroPoint.arg.getType());
@@ -415,6 +413,13 @@ void FoldQ4WeightsPass::runOnOperation() {
         (torchao && failed(foldTorchao(method))))
       return signalPassFailure();
   }
+  // The repacked data replaces the int8 data, in one update of ng.data.
+  SmallVector<NamedAttribute> updates;
+  for (auto &entry : repacked)
+    updates.emplace_back(StringAttr::get(&getContext(), entry.getKey()),
+                         entry.getValue());
+  setConstantData(getOperation(), updates);
+
   // S9: methods share data by key, so a repacked key must be read packed
   // by every method that binds it.
   for (auto method : getOperation().getOps<MethodOp>()) {

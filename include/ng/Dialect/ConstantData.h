@@ -34,9 +34,10 @@ mlir::DenseResourceElementsAttr lookupConstantData(mlir::ModuleOp module,
 /// The bytes of a data entry (empty when its blob is gone).
 llvm::ArrayRef<char> getConstantBytes(mlir::DenseResourceElementsAttr data);
 
-/// Replace (or add) the data stored under `key`.
-void setConstantData(mlir::ModuleOp module, llvm::StringRef key,
-                     mlir::DenseResourceElementsAttr data);
+/// Replace (or add) the data stored under each update's key. One call for
+/// all updates: every call builds (and uniques) a new dictionary.
+void setConstantData(mlir::ModuleOp module,
+                     llvm::ArrayRef<mlir::NamedAttribute> updates);
 
 /// V14: when `module` has data, every data key its methods use (bindings and
 /// AffineGroup scale / zero-point keys) has data of the size and dtype its
