@@ -158,7 +158,9 @@ void ng::registerNativeGraphTranslations() {
           return failure();
         if (translateOptions().emitBytecode)
           return writeBytecodeToFile(*module, output);
-        module->print(output);
+        // importProgram verified the module (the format's rules and MLIR's
+        // own): the printer need not verify it again before printing.
+        module->print(output, OpPrintingFlags().assumeVerified());
         return success();
       });
 
