@@ -15,6 +15,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/ToolOutputFile.h"
 
 using namespace mlir;
@@ -135,6 +136,42 @@ static LogicalResult exportToTarget(ModuleOp module, raw_ostream &output) {
   return success();
 }
 
+/// Verify `module` and print it to `output`, side by side when the context
+/// may use threads: both only read the IR, and in an `ng-translate |
+/// ng-translate` pipe the second core would otherwise idle while this stage
+/// runs. Nothing reaches `output` unless the module verifies: the text goes
+/// to memory first when `output` is standard output (an -o file is written
+/// to a temporary and renamed only on success, see tools/ng-translate).
+static LogicalResult printVerified(ModuleOp module, raw_ostream &output) {
+  // The verifier runs (below) on the imported module, so the printer need
+  // not verify it again.
+  OpPrintingFlags flags = OpPrintingFlags().assumeVerified();
+  MLIRContext *context = module.getContext();
+  if (!context->isMultithreadingEnabled()) {
+    if (failed(ng::verifyImportedProgram(module)))
+      return failure();
+    module->print(output, flags);
+    return success();
+  }
+  StringRef target = outputPath();
+  bool toStdout = target.empty() || target == "-";
+  std::string text;
+  llvm::raw_string_ostream buffered(text);
+  raw_ostream &printTo = toStdout ? buffered : output;
+
+  LogicalResult verified = failure();
+  llvm::ThreadPoolInterface &pool = context->getThreadPool();
+  std::shared_future<void> verifying =
+      pool.async([&] { verified = ng::verifyImportedProgram(module); });
+  module->print(printTo, flags);
+  verifying.wait();
+  if (failed(verified))
+    return failure();
+  if (toStdout)
+    output << text;
+  return success();
+}
+
 void ng::registerNativeGraphTranslations() {
   translateOptions(); // registers the options
   // A file-to-file translation (rather than TranslateToMLIRRegistration) so
@@ -150,18 +187,19 @@ void ng::registerNativeGraphTranslations() {
             sourceMgr->getMemoryBuffer(sourceMgr->getMainFileID());
         ImportOptions options;
         options.constantsPath = translateOptions().constantsFile;
+        options.verify = false; // below, beside the printer
         // Constant resources point into the input: keep it mapped.
         OwningOpRef<ModuleOp> module =
             importProgram(buffer->getBuffer(), buffer->getBufferIdentifier(),
                           sourceMgr, context, options);
         if (!module)
           return failure();
-        if (translateOptions().emitBytecode)
+        if (translateOptions().emitBytecode) {
+          if (failed(verifyImportedProgram(*module)))
+            return failure();
           return writeBytecodeToFile(*module, output);
-        // importProgram verified the module (the format's rules and MLIR's
-        // own): the printer need not verify it again before printing.
-        module->print(output, OpPrintingFlags().assumeVerified());
-        return success();
+        }
+        return printVerified(*module, output);
       });
 
   static TranslateFromMLIRRegistration exportRegistration(
