@@ -10,6 +10,7 @@
 #include "mlir/Bytecode/BytecodeWriter.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/DialectRegistry.h"
+#include "mlir/Parser/Parser.h"
 #include "mlir/Tools/mlir-translate/Translation.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
@@ -202,13 +203,24 @@ void ng::registerNativeGraphTranslations() {
         return printVerified(*module, output);
       });
 
-  static TranslateFromMLIRRegistration exportRegistration(
+  // A file-to-file translation too: TranslateFromMLIRRegistration verifies
+  // the parsed module a second time after the parser's own verification,
+  // which costs as much as the export itself on a large program.
+  static TranslateRegistration exportRegistration(
       "to-native-graph",
       "export ng IR as NPTG: -o FILE.ptn writes a package, -o FILE.nptg the "
       "program with its constants beside it as FILE.safetensors; "
       "deterministic, and nothing is written unless everything can be",
-      [](ModuleOp module, raw_ostream &output) {
-        return exportToTarget(module, output);
-      },
-      [](DialectRegistry &registry) { registry.insert<NgDialect>(); });
+      [](const std::shared_ptr<llvm::SourceMgr> &sourceMgr, raw_ostream &output,
+         MLIRContext *context) -> LogicalResult {
+        DialectRegistry registry;
+        registry.insert<NgDialect>();
+        context->appendDialectRegistry(registry);
+        // The parser verifies what it builds (verifyAfterParse).
+        OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(
+            sourceMgr, ParserConfig(context, /*verifyAfterParse=*/true));
+        if (!module)
+          return failure();
+        return exportToTarget(*module, output);
+      });
 }
