@@ -22,6 +22,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
 
 using namespace mlir;
@@ -136,6 +137,47 @@ private:
   Location opLoc;
   ErrorContext context;
   Type opaqueTensor, i64, i1, f64;
+
+  /// Interned strings that recur across nodes (targets, argument names):
+  /// a small table that stays in cache, in front of the context's uniquer,
+  /// whose table grows with every value name in the program.
+  StringAttr recurring(StringRef text) {
+    auto [it, inserted] = recurringStrings.try_emplace(text);
+    if (inserted)
+      it->second = builder.getStringAttr(text);
+    return it->second;
+  }
+  llvm::StringMap<StringAttr> recurringStrings;
+  /// Tensor types by their wire metadata (dtype, sizes, dim_order), for
+  /// metadata without a quant spec: most values share a handful of shapes.
+  llvm::StringMap<Type> typesByMeta;
+  /// Argument descriptors by their parts: a tensor argument named `self`
+  /// recurs on most nodes. (Keys are uniqued pointers; kind and mutated
+  /// are packed into the first.)
+  using ArgKey = std::tuple<unsigned, const void *, const void *, const void *>;
+  ArgAttr recurringArg(ArgKind kind, StringAttr name, bool mutated,
+                       Attribute value, DenseBoolArrayAttr mask) {
+    ArgKey key{static_cast<unsigned>(kind) * 2 + mutated,
+               name.getAsOpaquePointer(), value.getAsOpaquePointer(),
+               mask.getAsOpaquePointer()};
+    auto [it, inserted] = argsByParts.try_emplace(key);
+    if (inserted)
+      it->second = ArgAttr::get(ctx, kind, name, mutated, value, mask);
+    return it->second;
+  }
+  llvm::DenseMap<ArgKey, ArgAttr> argsByParts;
+  /// i64 literals (sizes, dims, flags) recur too.
+  Attribute recurringInt(int64_t v) {
+    // DenseMapInfo<int64_t> reserves the two largest values; INT64_MAX is a
+    // common slice end, so those bypass the table.
+    if (v >= INT64_MAX - 1)
+      return builder.getI64IntegerAttr(v);
+    auto [it, inserted] = intsByValue.try_emplace(v);
+    if (inserted)
+      it->second = builder.getI64IntegerAttr(v);
+    return it->second;
+  }
+  llvm::DenseMap<int64_t, Attribute> intsByValue;
 };
 
 } // namespace
@@ -156,10 +198,42 @@ FailureOr<Type> Importer::elementType(fb::ScalarType type, StringRef what) {
 
 FailureOr<Type> Importer::convertMeta(const fb::TensorMeta *meta,
                                       StringRef valueName) {
-  std::string what = ("value '" + valueName + "'").str();
-  FailureOr<Type> element = elementType(meta->dtype(), what);
-  if (failed(element))
-    return failure();
+  // The cache key: the metadata's own numbers, as bytes.
+  SmallString<128> key;
+  bool cacheable = !meta->quant();
+  if (cacheable) {
+    auto append = [&](int64_t v) {
+      key.append(StringRef(reinterpret_cast<const char *>(&v), sizeof(v)));
+    };
+    append(static_cast<int64_t>(meta->dtype()));
+    if (const auto *dims = meta->sizes()) {
+      append(dims->size());
+      for (const fb::Dim *dim : *dims) {
+        append(dim->min());
+        append(dim->max());
+      }
+    } else {
+      append(-1);
+    }
+    if (const auto *order = meta->dim_order()) {
+      append(order->size());
+      for (int64_t d : *order)
+        append(d);
+    } else {
+      append(-1);
+    }
+    auto it = typesByMeta.find(key);
+    if (it != typesByMeta.end())
+      return it->second;
+  }
+
+  auto what = [&]() { return ("value '" + valueName + "'").str(); };
+  Type element = getElementTypeForScalarType(
+      ctx, static_cast<int64_t>(meta->dtype()));
+  if (!element) {
+    FailureOr<Type> diagnosed = elementType(meta->dtype(), what());
+    return diagnosed;
+  }
   SmallVector<DimRange, 4> sizes;
   if (const auto *dims = meta->sizes()) {
     sizes.reserve(dims->size());
@@ -175,9 +249,9 @@ FailureOr<Type> Importer::convertMeta(const fb::TensorMeta *meta,
   if (const fb::QuantSpec *spec = meta->quant()) {
     if (const fb::AffineGroup *group = spec->scheme_as_AffineGroup()) {
       FailureOr<Type> scaleType =
-          elementType(group->scale_dtype(), what + " scale_dtype");
+          elementType(group->scale_dtype(), what() + " scale_dtype");
       FailureOr<Type> zeroType =
-          elementType(group->zero_point_dtype(), what + " zero_point_dtype");
+          elementType(group->zero_point_dtype(), what() + " zero_point_dtype");
       if (failed(scaleType) || failed(zeroType))
         return failure();
       StringAttr zeroKey;
@@ -189,7 +263,7 @@ FailureOr<Type> Importer::convertMeta(const fb::TensorMeta *meta,
     } else if (const fb::PackedQuant *packed = spec->scheme_as_PackedQuant()) {
       quant = PackedQuantAttr::get(ctx, str(packed->codec()));
     } else {
-      error() << what << " has a quant spec with "
+      error() << what() << " has a quant spec with "
               << (spec->scheme_type() == fb::QuantScheme::NONE
                       ? "no scheme, which ng cannot represent"
                   : spec->scheme()
@@ -199,7 +273,10 @@ FailureOr<Type> Importer::convertMeta(const fb::TensorMeta *meta,
       return failure();
     }
   }
-  return Type(ng::TensorType::get(ctx, *element, sizes, dimOrder, quant));
+  Type type = ng::TensorType::get(ctx, element, sizes, dimOrder, quant);
+  if (cacheable)
+    typesByMeta[key] = type;
+  return type;
 }
 
 /// The type of tensor value `name`: its tensor_values metadata, or
@@ -253,7 +330,7 @@ Importer::importArgument(const fb::NamedArgument *named, unsigned index,
   context.argumentIndex = index;
   context.argumentName = str(named->name());
   if (named->name())
-    name = builder.getStringAttr(str(named->name()));
+    name = recurring(str(named->name()));
   const fb::Argument *argument = named->arg();
   bool mutated = named->mutated();
 
@@ -275,7 +352,7 @@ Importer::importArgument(const fb::NamedArgument *named, unsigned index,
   };
   auto make = [&](ArgKind kind, Attribute value = {},
                   DenseBoolArrayAttr mask = {}) {
-    args.push_back(ArgAttr::get(ctx, kind, name, mutated, value, mask));
+    args.push_back(recurringArg(kind, name, mutated, value, mask));
     return success();
   };
   // An Int/Float/BoolArg: a reference when `ref` names a value (its `value`
@@ -307,7 +384,7 @@ Importer::importArgument(const fb::NamedArgument *named, unsigned index,
   case fb::ArgumentValue::IntArg: {
     const fb::IntArg *arg = argument->value_as_IntArg();
     return scalar(ArgKind::Int, str(arg->ref()), i64, "IntArg ref",
-                  [&] { return builder.getI64IntegerAttr(arg->value()); });
+                  [&] { return recurringInt(arg->value()); });
   }
   case fb::ArgumentValue::FloatArg: {
     const fb::FloatArg *arg = argument->value_as_FloatArg();
@@ -547,7 +624,7 @@ LogicalResult Importer::importCall(const fb::Node *node, Scope &scope,
   state.addOperands(operands);
   state.addTypes(resultTypes);
   auto &props = state.getOrAddProperties<CallOp::Properties>();
-  props.target = builder.getStringAttr(str(node->target()));
+  props.target = recurring(str(node->target()));
   props.args = builder.getArrayAttr(args);
   props.names = builder.getArrayAttr(names);
   if (names.empty() || cast<StringAttr>(names.front()).getValue() != nodeName)
