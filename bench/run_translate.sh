@@ -228,6 +228,28 @@ cmd="'$FLATC' --json --strict-json -o '$SCRATCH' '$SCHEMA' -- '$PROGRAM'"
 t=$(best_ms "$RUNS" "$cmd")
 row "flatc --json --strict-json: binary -> JSON" "$t" "$(per_node "$t" "$NODES_ACTUAL")" "$(peak_mb "$cmd")" "wall, best of $RUNS"
 
+# Ratios against flatc -b, interleaved: each round runs flatc, the CLI pipe
+# and one in-process import+export back to back, so a machine whose speed
+# drifts between runs (shared VMs do, by +-30%) moves both sides of each
+# ratio together. Reported: the median of the per-round ratios.
+ratio_lines=()
+if [ -x "$NG_TRANSLATE" ] && [ -x "$NG_BENCH" ]; then
+  flatc_cmd="'$FLATC' -b -o '$SCRATCH' '$SCHEMA' '$JSON'"
+  pipe_cmd="'$NG_TRANSLATE' --from-native-graph '$PROGRAM' | '$NG_TRANSLATE' --to-native-graph -o '$Y'"
+  cli_ratios=() lib_ratios=()
+  for _ in $(seq "$RUNS"); do
+    f=$(best_ms 1 "$flatc_cmd")
+    p=$(best_ms 1 "$pipe_cmd")
+    "$NG_BENCH" "$PROGRAM" --reps 1 > "$SCRATCH/round.json"
+    l=$(json_get "$SCRATCH/round.json" roundtrip_ms.min)
+    cli_ratios+=("$(awk -v a="$p" -v b="$f" 'BEGIN { printf "%.3f", a / b }')")
+    lib_ratios+=("$(awk -v a="$l" -v b="$f" 'BEGIN { printf "%.3f", a / b }')")
+  done
+  median() { printf '%s\n' "$@" | sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+  ratio_lines+=("- CLI round trip / flatc -b (target <= 0.5): median $(median "${cli_ratios[@]}") over $RUNS interleaved rounds (each: ${cli_ratios[*]})")
+  ratio_lines+=("- in-process import+verify+export / flatc -b (target <= 0.2): median $(median "${lib_ratios[@]}") (each: ${lib_ratios[*]})")
+fi
+
 echo "### Translation: $(basename "$PROGRAM")"
 echo
 machine_info
@@ -236,3 +258,7 @@ echo
 echo "| measurement | time (ms) | ns/node | peak RSS (MB) | notes |"
 echo "|---|---:|---:|---:|---|"
 printf '%s\n' "${rows[@]}"
+if [ ${#ratio_lines[@]} -gt 0 ]; then
+  echo
+  printf '%s\n' "${ratio_lines[@]}"
+fi
