@@ -228,8 +228,8 @@ FailureOr<Type> Importer::convertMeta(const fb::TensorMeta *meta,
   }
 
   auto what = [&]() { return ("value '" + valueName + "'").str(); };
-  Type element = getElementTypeForScalarType(
-      ctx, static_cast<int64_t>(meta->dtype()));
+  Type element =
+      getElementTypeForScalarType(ctx, static_cast<int64_t>(meta->dtype()));
   if (!element) {
     FailureOr<Type> diagnosed = elementType(meta->dtype(), what());
     return diagnosed;
