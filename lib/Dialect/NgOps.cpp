@@ -39,6 +39,11 @@ static unsigned operandOffset(ArrayAttr args, unsigned index) {
   return offset;
 }
 
+/// How `names` is spelled in ng.call's attribute dictionary. (It is a
+/// native property: wire names are unique per value, and as attributes each
+/// would grow the context's uniquer tables by an entry per node.)
+static constexpr llvm::StringLiteral kNamesKeyword("names");
+
 StringRef ng::getWireName(Value value) {
   if (auto arg = dyn_cast<BlockArgument>(value)) {
     Operation *owner = arg.getOwner()->getParentOp();
@@ -51,9 +56,9 @@ StringRef ng::getWireName(Value value) {
   }
   auto result = cast<OpResult>(value);
   if (auto call = dyn_cast<CallOp>(result.getOwner())) {
-    ArrayAttr names = call.getNames();
+    ArrayRef<std::string> names = call.getNames();
     if (result.getResultNumber() < names.size())
-      return cast<StringAttr>(names[result.getResultNumber()]).getValue();
+      return names[result.getResultNumber()];
   }
   return {};
 }
@@ -204,8 +209,8 @@ LogicalResult MethodOp::verifyRegions() { return verifyMethodGraph(*this); }
 StringRef CallOp::getNodeName() {
   if (std::optional<StringRef> node = getNode())
     return *node;
-  ArrayAttr names = getNames();
-  return names.empty() ? StringRef() : cast<StringAttr>(names[0]).getValue();
+  ArrayRef<std::string> names = getNames();
+  return names.empty() ? StringRef() : StringRef(names.front());
 }
 
 SmallVector<ArgAttr> CallOp::getArgList() { return toArgList(getArgs()); }
@@ -254,10 +259,9 @@ StringRef CallOp::getGraphArgName(unsigned region, unsigned index) {
 }
 
 void CallOp::getAsmResultNames(OpAsmSetValueNameFn setNameFn) {
-  ArrayAttr names = getNames();
-  for (auto [result, name] : llvm::zip(getResults(), names))
-    if (!cast<StringAttr>(name).getValue().empty())
-      setNameFn(result, cast<StringAttr>(name).getValue());
+  for (auto [result, name] : llvm::zip(getResults(), getNames()))
+    if (!name.empty())
+      setNameFn(result, name);
 }
 
 void CallOp::getAsmBlockArgumentNames(Region &region,
@@ -371,18 +375,25 @@ ParseResult CallOp::parse(OpAsmParser &parser, OperationState &result) {
   if (llvm::any_of(aliases, [](int32_t a) { return a >= 0; }))
     props.alias_of = builder.getDenseI32ArrayAttr(aliases);
 
-  // Wire names default to the SSA names.
-  if (!result.attributes.get(getNamesAttrName(opName))) {
-    SmallVector<Attribute> names;
+  // Wire names: `names = [...]` in the attribute dictionary (it is a
+  // property, not an attribute: take it out), else the SSA names.
+  if (Attribute given = result.attributes.erase(kNamesKeyword)) {
+    auto array = dyn_cast<ArrayAttr>(given);
+    if (!array || !llvm::all_of(array, llvm::IsaPred<StringAttr>))
+      return parser.emitError(typesLoc)
+             << "`names` must be an array of strings, got " << given;
+    for (Attribute name : array)
+      props.names.push_back(cast<StringAttr>(name).getValue().str());
+  } else {
+    props.names.reserve(resultTypes.size());
     for (unsigned i = 0, e = resultTypes.size(); i < e; ++i) {
       auto [name, number] = parser.getResultName(i);
       if (number != 0)
         return parser.emitError(parser.getNameLoc())
                << "each result of ng.call needs its own name (it is the "
                   "value's wire name), or give them with `names = [...]`";
-      names.push_back(builder.getStringAttr(name));
+      props.names.push_back(name.str());
     }
-    props.names = builder.getArrayAttr(names);
   }
   if (!parsed.graphArgNames.empty() &&
       !result.attributes.get(getGraphArgNamesAttrName(opName))) {
@@ -422,8 +433,7 @@ void CallOp::print(OpAsmPrinter &p) {
   bool namesShown =
       getNames().size() == getNumResults() &&
       llvm::all_of(llvm::zip(getResults(), getNames()), [&](auto pair) {
-        return printsAs(p, std::get<0>(pair),
-                        cast<StringAttr>(std::get<1>(pair)).getValue());
+        return printsAs(p, std::get<0>(pair), std::get<1>(pair));
       });
   bool graphNamesShown = true;
   for (Region &region : getGraphs())
@@ -437,8 +447,12 @@ void CallOp::print(OpAsmPrinter &p) {
     shown.emplace_back(getGraphArgNamesAttrName(), getGraphArgNamesAttr());
   if (getMetadataAttr())
     shown.emplace_back(getMetadataAttrName(), getMetadataAttr());
-  if (!namesShown)
-    shown.emplace_back(getNamesAttrName(), getNamesAttr());
+  if (!namesShown) {
+    Builder builder(getContext());
+    SmallVector<StringRef> names(getNames().begin(), getNames().end());
+    shown.emplace_back(builder.getStringAttr(kNamesKeyword),
+                       builder.getStrArrayAttr(names));
+  }
   if (getNodeAttr())
     shown.emplace_back(getNodeAttrName(), getNodeAttr());
   llvm::sort(shown, [](const NamedAttribute &a, const NamedAttribute &b) {

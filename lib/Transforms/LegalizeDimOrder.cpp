@@ -842,14 +842,11 @@ LogicalResult LegalizeDimOrderPass::insertContiguousCopies(Graph graph) {
           for (const Arg &a : args)
             attrs.push_back(a.attr);
           state.addOperands(input);
-          state.addAttribute(
-              CallOp::getTargetAttrName(state.name),
-              StringAttr::get(ctx, reverse ? StringRef(kClone)
-                                           : StringRef(kCloneDimOrder)));
-          state.addAttribute(CallOp::getArgsAttrName(state.name),
-                             ArrayAttr::get(ctx, attrs));
-          state.addAttribute(CallOp::getNamesAttrName(state.name),
-                             builder.getStrArrayAttr({name}));
+          auto &props = state.getOrAddProperties<CallOp::Properties>();
+          props.target = StringAttr::get(
+              ctx, reverse ? StringRef(kClone) : StringRef(kCloneDimOrder));
+          props.args = ArrayAttr::get(ctx, attrs);
+          props.names = {name};
           state.addTypes(type.withDimOrder(spell(identity)));
           copy = builder.create(state)->getResult(0);
         }

@@ -32,3 +32,21 @@
 ^bb0(%arg0: !ng.tensor<f32[2]>):
   "ng.output"(%arg0) <{args = [#ng.arg<kind = tensor>]}> : (!ng.tensor<f32[2]>) -> ()
 }) : () -> ()
+
+// -----
+
+// `names` in the custom form's attribute dictionary is the wire-name
+// property: it must be a list of strings.
+ng.method @forward(%x: !ng.tensor<f32[2]>) -> !ng.tensor<f32[2]> {
+  // expected-error @+1 {{`names` must be an array of strings, got 5 : i64}}
+  %y = ng.call "torch.ops.aten.neg.default"(self: %x) {names = 5} : (!ng.tensor<f32[2]>) -> !ng.tensor<f32[2]>
+  ng.output(%y) : (!ng.tensor<f32[2]>)
+}
+
+// -----
+
+ng.method @forward(%x: !ng.tensor<f32[2]>) -> !ng.tensor<f32[2]> {
+  // expected-error @+1 {{`names` must be an array of strings, got ["y", 1]}}
+  %y = ng.call "torch.ops.aten.neg.default"(self: %x) {names = ["y", 1]} : (!ng.tensor<f32[2]>) -> !ng.tensor<f32[2]>
+  ng.output(%y) : (!ng.tensor<f32[2]>)
+}

@@ -116,7 +116,7 @@ def Ng_CallOp : Ng_Op<"call", [
   let arguments = (ins
     StrAttr:$target,
     Ng_ArgArrayAttr:$args,
-    StrArrayAttr:$names,
+    ArrayProp<StringProp>:$names,
     OptionalAttr<StrAttr>:$node,
     OptionalAttr<DenseI32ArrayAttr>:$output_groups,
     OptionalAttr<DenseI32ArrayAttr>:$alias_of,

@@ -528,7 +528,8 @@ LogicalResult Importer::importCall(const fb::Node *node, Scope &scope,
 
   // Outputs: one result per Output, a group per TENSOR_LIST.
   SmallVector<Type, 4> resultTypes;
-  SmallVector<Attribute, 4> names;
+  // Wire names point into the flatbuffer until the op copies them.
+  SmallVector<StringRef, 4> names;
   SmallVector<int32_t, 4> groups, aliases;
   bool anyList = false, anyAlias = false;
   if (const auto *outputs = node->outputs()) {
@@ -571,7 +572,7 @@ LogicalResult Importer::importCall(const fb::Node *node, Scope &scope,
         if (failed(status))
           return failure();
         resultTypes.push_back(type);
-        names.push_back(builder.getStringAttr(outName));
+        names.push_back(outName);
         groups.push_back(-1);
         break;
       }
@@ -584,7 +585,7 @@ LogicalResult Importer::importCall(const fb::Node *node, Scope &scope,
                               : output->kind() == fb::OutputValueKind::BOOL
                                   ? i1
                                   : f64);
-        names.push_back(builder.getStringAttr(outName));
+        names.push_back(outName);
         groups.push_back(-1);
         break;
       case fb::OutputValueKind::TENSOR_LIST: {
@@ -602,7 +603,7 @@ LogicalResult Importer::importCall(const fb::Node *node, Scope &scope,
             if (failed(status))
               return failure();
             resultTypes.push_back(type);
-            names.push_back(builder.getStringAttr(str(element)));
+            names.push_back(str(element));
             ++count;
           }
         }
@@ -626,8 +627,8 @@ LogicalResult Importer::importCall(const fb::Node *node, Scope &scope,
   auto &props = state.getOrAddProperties<CallOp::Properties>();
   props.target = recurring(str(node->target()));
   props.args = builder.getArrayAttr(args);
-  props.names = builder.getArrayAttr(names);
-  if (names.empty() || cast<StringAttr>(names.front()).getValue() != nodeName)
+  props.names.assign(names.begin(), names.end());
+  if (names.empty() || names.front() != nodeName)
     props.node = builder.getStringAttr(nodeName);
   if (anyList)
     props.output_groups = builder.getDenseI32ArrayAttr(groups);
@@ -662,8 +663,7 @@ LogicalResult Importer::importCall(const fb::Node *node, Scope &scope,
 
   Operation *op = builder.create(state);
   // Define the results (V2).
-  for (auto [result, name] : llvm::zip(op->getResults(), names)) {
-    StringRef valueName = cast<StringAttr>(name).getValue();
+  for (auto [result, valueName] : llvm::zip(op->getResults(), names)) {
     if (!scope.values.try_emplace(valueName, result).second) {
       error() << "duplicate value definition '" << valueName << "' (V2)";
       return failure();
