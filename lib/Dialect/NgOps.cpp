@@ -409,6 +409,48 @@ ParseResult CallOp::parse(OpAsmParser &parser, OperationState &result) {
   return success();
 }
 
+/// `{a = ..., names = [...], z = ...}` as printOptionalAttrDict prints it,
+/// with the `names` property in its sorted place. Printed by hand because
+/// `names` is no attribute: making one here would unique every value's name
+/// (twice per print: the printer's alias pass runs this too), which is what
+/// the property exists to avoid.
+static void printAttrDictWithNames(OpAsmPrinter &p,
+                                   ArrayRef<NamedAttribute> sortedAttrs,
+                                   ArrayRef<std::string> names,
+                                   bool withNames) {
+  if (sortedAttrs.empty() && !withNames)
+    return;
+  bool first = true;
+  auto separator = [&]() {
+    if (!first)
+      p << ", ";
+    first = false;
+  };
+  auto printNames = [&]() {
+    separator();
+    p << kNamesKeyword << " = [";
+    llvm::interleave(
+        names, [&](const std::string &name) { p.printString(name); },
+        [&]() { p << ", "; });
+    p << ']';
+    withNames = false;
+  };
+  p << " {";
+  for (NamedAttribute attr : sortedAttrs) {
+    if (withNames && attr.getName().strref() > kNamesKeyword)
+      printNames();
+    separator();
+    p.printKeywordOrString(attr.getName().strref());
+    if (isa<UnitAttr>(attr.getValue()))
+      continue;
+    p << " = ";
+    p.printAttribute(attr.getValue());
+  }
+  if (withNames)
+    printNames();
+  p << '}';
+}
+
 void CallOp::print(OpAsmPrinter &p) {
   p << ' ';
   p.printString(getTarget());
@@ -447,18 +489,14 @@ void CallOp::print(OpAsmPrinter &p) {
     shown.emplace_back(getGraphArgNamesAttrName(), getGraphArgNamesAttr());
   if (getMetadataAttr())
     shown.emplace_back(getMetadataAttrName(), getMetadataAttr());
-  if (!namesShown) {
-    Builder builder(getContext());
-    SmallVector<StringRef> names(getNames().begin(), getNames().end());
-    shown.emplace_back(builder.getStringAttr(kNamesKeyword),
-                       builder.getStrArrayAttr(names));
-  }
   if (getNodeAttr())
     shown.emplace_back(getNodeAttrName(), getNodeAttr());
   llvm::sort(shown, [](const NamedAttribute &a, const NamedAttribute &b) {
     return a.getName().strref() < b.getName().strref();
   });
-  p.printOptionalAttrDict(shown);
+  printAttrDictWithNames(p, shown, namesShown ? ArrayRef<std::string>()
+                                              : getNames(),
+                         /*withNames=*/!namesShown);
 
   p << " : (";
   llvm::interleaveComma(getOperandTypes(), p);
