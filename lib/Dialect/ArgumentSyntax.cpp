@@ -1,7 +1,9 @@
 //===- ArgumentSyntax.cpp - NamedArgument lists in custom assembly --------===//
 
 #include "ArgumentSyntax.h"
+#include "ParseCache.h"
 
+#include "ng/Dialect/NgOps.h"
 #include "ng/Dialect/NgTypes.h"
 
 #include "mlir/IR/Builders.h"
@@ -209,6 +211,10 @@ static ParseResult parseGraphArgument(OpAsmParser &parser,
   return success();
 }
 
+ParseCache &ng::getParseCache(MLIRContext *ctx) {
+  return ctx->getLoadedDialect<NgDialect>()->getParseCache();
+}
+
 static ParseResult parseArgument(OpAsmParser &parser,
                                  const ArgumentSyntax &syntax,
                                  ParsedArguments &parsed) {
@@ -234,7 +240,7 @@ static ParseResult parseArgument(OpAsmParser &parser,
     }
   }
   if (haveWord && succeeded(parser.parseOptionalColon())) {
-    arg.name = StringAttr::get(ctx, word);
+    arg.name = getParseCache(ctx).string(ctx, word);
     haveWord = false;
     // Read the first word of the value.
     std::string str;
@@ -387,6 +393,7 @@ ParseResult ng::resolveArguments(OpAsmParser &parser, ParsedArguments &parsed,
                                  SmallVectorImpl<Attribute> &args) {
   MLIRContext *ctx = parser.getContext();
   Builder builder(ctx);
+  ParseCache &cache = getParseCache(ctx);
   for (ParsedArgument &arg : parsed.args) {
     auto fail = [&](const Twine &message) {
       return parser.emitError(arg.loc, message);
@@ -398,9 +405,8 @@ ParseResult ng::resolveArguments(OpAsmParser &parser, ParsedArguments &parsed,
     // the generic form rejects (e.g. a dtype that is no ScalarType).
     auto make = [&](ArgKind kind, Attribute value = {},
                     DenseBoolArrayAttr mask = {}) -> LogicalResult {
-      auto attr =
-          ArgAttr::getChecked([&] { return parser.emitError(arg.loc); }, ctx,
-                              kind, arg.name, arg.mutated, value, mask);
+      auto attr = cache.arg([&] { return parser.emitError(arg.loc); }, ctx,
+                            kind, arg.name, arg.mutated, value, mask);
       if (!attr)
         return failure();
       args.push_back(attr);
@@ -430,7 +436,7 @@ ParseResult ng::resolveArguments(OpAsmParser &parser, ParsedArguments &parsed,
           return failure();
         break;
       case ParsedElement::Kind::Int:
-        if (failed(make(ArgKind::Int, builder.getI64IntegerAttr(e.intValue))))
+        if (failed(make(ArgKind::Int, cache.integer(ctx, e.intValue))))
           return failure();
         break;
       case ParsedElement::Kind::Float:

@@ -28,6 +28,10 @@ namespace ng {
 /// literal (always with a '.'), or `inf`, `-inf`, `nan`.
 void printDoubleLiteral(llvm::raw_ostream &os, double value);
 
+class ParseCache;
+/// The context's table of recurring parsed attributes (ParseCache.h).
+ParseCache &getParseCache(mlir::MLIRContext *ctx);
+
 /// One element of a scalar or list argument as written.
 struct ParsedElement {
   enum class Kind { Operand, None, Int, Float, Bool } kind;

@@ -2,6 +2,8 @@
 
 #include "ng/Dialect/NgOps.h"
 
+#include "ParseCache.h"
+
 #include "ng/Dialect/ConstantData.h"
 
 #include "mlir/IR/Builders.h"
@@ -61,6 +63,7 @@ struct NgOpAsmInterface : public OpAsmDialectInterface {
 } // namespace
 
 void NgDialect::initialize() {
+  parseCache = std::make_unique<ParseCache>();
   addInterfaces<NgOpAsmInterface>();
   addTypes<
 #define GET_TYPEDEF_LIST

@@ -4,6 +4,7 @@
 
 #include "ArgumentSyntax.h"
 #include "GraphVerifier.h"
+#include "ParseCache.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -368,7 +369,7 @@ ParseResult CallOp::parse(OpAsmParser &parser, OperationState &result) {
   // result.attributes would build and unique a dictionary per op.
   OperationName opName = result.name;
   auto &props = result.getOrAddProperties<Properties>();
-  props.target = builder.getStringAttr(target);
+  props.target = getParseCache(ctx).string(ctx, target);
   props.args = builder.getArrayAttr(args);
   if (llvm::any_of(groups, [](int32_t g) { return g >= 0; }))
     props.output_groups = builder.getDenseI32ArrayAttr(groups);
@@ -494,8 +495,8 @@ void CallOp::print(OpAsmPrinter &p) {
   llvm::sort(shown, [](const NamedAttribute &a, const NamedAttribute &b) {
     return a.getName().strref() < b.getName().strref();
   });
-  printAttrDictWithNames(p, shown, namesShown ? ArrayRef<std::string>()
-                                              : getNames(),
+  printAttrDictWithNames(p, shown,
+                         namesShown ? ArrayRef<std::string>() : getNames(),
                          /*withNames=*/!namesShown);
 
   p << " : (";

@@ -5,6 +5,12 @@
 
 #include "mlir/IR/Dialect.h"
 
+#include <memory>
+
+namespace ng {
+class ParseCache;
+} // namespace ng
+
 #include "ng/Dialect/NgDialect.h.inc"
 
 #endif // NG_DIALECT_NGDIALECT_H

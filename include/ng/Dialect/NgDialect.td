@@ -48,6 +48,14 @@ def Ng_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral getBindingAttrName() {
       return ::llvm::StringLiteral("ng.binding");
     }
+
+    /// Recurring attributes of the custom parsers (lib/Dialect/ParseCache.h).
+    ParseCache &getParseCache() const { return *parseCache; }
+
+  private:
+    std::unique_ptr<ParseCache> parseCache;
+
+  public:
   }];
 }
 
