@@ -1,0 +1,23 @@
+// Placeholders with a constant binding print through a hand-written path
+// (MethodOp::print); with --mlir-print-debuginfo their locations must still
+// follow the attribute dictionary and read back.
+//
+// RUN: ng-opt --mlir-print-debuginfo %s > %t.1.mlir
+// RUN: ng-opt --mlir-print-debuginfo %t.1.mlir > %t.2.mlir
+// RUN: diff %t.1.mlir %t.2.mlir
+// RUN: FileCheck %s < %t.1.mlir
+// RUN: ng-opt %t.1.mlir | ng-opt | FileCheck %s --check-prefix=PLAIN
+
+// CHECK-DAG: #[[W:loc[0-9]*]] = loc("{{.*}}roundtrip-debuginfo.mlir":[[@LINE+7]]:5)
+// CHECK-LABEL: ng.method @forward(
+// CHECK-NEXT: %p_w: !f32_2 {ng.binding = #ng.constant<parameter, "w">} loc(#[[W]]),
+// CHECK-NEXT: %b_s: !f32_2 {ng.binding = #ng.constant<buffer, "s", mutated>} loc(
+// CHECK-NEXT: %x: !f32_2 loc(
+// PLAIN: %p_w: !f32_2 {ng.binding = #ng.constant<parameter, "w">},
+ng.method @forward(
+    %p_w: !ng.tensor<f32[2]> {ng.binding = #ng.constant<parameter, "w">},
+    %b_s: !ng.tensor<f32[2]> {ng.binding = #ng.constant<buffer, "s", mutated>},
+    %x: !ng.tensor<f32[2]>) -> !ng.tensor<f32[2]> {
+  %aten_add_tensor = ng.call "torch.ops.aten.add.Tensor"(self: %x, other: %p_w) : (!ng.tensor<f32[2]>, !ng.tensor<f32[2]>) -> !ng.tensor<f32[2]>
+  ng.output(%aten_add_tensor) : !ng.tensor<f32[2]>
+}
