@@ -16,6 +16,8 @@
 #include "ng/Dialect/NgOps.h"
 #include "ng/Target/NativeGraph/native_graph_generated.h"
 
+#include "VerifyAhead.h"
+
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Verifier.h"
@@ -24,6 +26,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/Support/ThreadPool.h"
 
 using namespace mlir;
 using namespace ng;
@@ -137,6 +140,13 @@ private:
   Location opLoc;
   ErrorContext context;
   Type opaqueTensor, i64, i1, f64;
+
+  /// The file, for verifying each method's nodes as they are imported
+  /// (VerifyAhead.h).
+  const uint8_t *bytes = nullptr;
+  size_t size = 0;
+  flatbuffers::Verifier::Options verifierOptions;
+  void reportMalformed();
 
   /// Interned strings that recur across nodes (targets, argument names):
   /// a small table that stays in cache, in front of the context's uniquer,
@@ -882,12 +892,23 @@ LogicalResult Importer::importGraph(const fb::Graph *graph, Region &region,
   builder.setInsertionPointToEnd(block);
 
   const auto *nodes = graph->nodes();
+  // A method's nodes are verified just ahead of their import (a subgraph's
+  // came with the node that holds it).
+  std::optional<NodesAhead> ahead;
+  if (method)
+    ahead.emplace(bytes, size, verifierOptions, graph,
+                  ctx->isMultithreadingEnabled() ? &ctx->getThreadPool()
+                                                 : nullptr);
   llvm::DenseSet<StringRef> nodeNames;
   nodeNames.reserve(numNodes);
   SmallVector<Attribute, 8> argAttrs;
   SmallVector<StringRef, 8> placedInputs;
   bool seenCall = false, seenOutput = false;
   for (unsigned i = 0, e = nodes->size(); i < e; ++i) {
+    if (ahead && !ahead->waitFor(i)) {
+      reportMalformed();
+      return failure();
+    }
     const fb::Node *node = nodes->Get(i);
     StringRef nodeName = str(node->name());
     context.node = nodeName;
@@ -1036,6 +1057,15 @@ LogicalResult Importer::importMethod(const fb::Method *method,
   return importGraph(method->graph(), methodOp.getBody(), method, 0);
 }
 
+void Importer::reportMalformed() {
+  context = ErrorContext();
+  error() << "malformed NPTG: the flatbuffer does not verify (truncated or "
+             "corrupt offsets, a missing required field, nesting deeper "
+             "than "
+          << options.maxVerifierDepth << " tables, or more than "
+          << options.maxTables << " tables) (W9)";
+}
+
 OwningOpRef<ModuleOp> Importer::importProgram(StringRef buffer) {
   const auto *bytes = reinterpret_cast<const uint8_t *>(buffer.data());
   if (buffer.size() < 8) {
@@ -1050,16 +1080,13 @@ OwningOpRef<ModuleOp> Importer::importProgram(StringRef buffer) {
     diag << "', expected 'NPTG' (W1)";
     return nullptr;
   }
-  flatbuffers::Verifier::Options verifierOptions;
+  this->bytes = bytes;
+  size = buffer.size();
   verifierOptions.max_depth = options.maxVerifierDepth;
   verifierOptions.max_tables = options.maxTables;
-  flatbuffers::Verifier verifier(bytes, buffer.size(), verifierOptions);
-  if (!fb::VerifyProgramBuffer(verifier)) {
-    error() << "malformed NPTG: the flatbuffer does not verify (truncated or "
-               "corrupt offsets, a missing required field, nesting deeper "
-               "than "
-            << options.maxVerifierDepth << " tables, or more than "
-            << options.maxTables << " tables) (W9)";
+  // Everything but the methods' nodes now; the nodes as they are imported.
+  if (!verifyOutline(bytes, size, verifierOptions)) {
+    reportMalformed();
     return nullptr;
   }
   const fb::Program *program = fb::GetProgram(bytes);

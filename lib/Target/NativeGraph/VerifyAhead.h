@@ -1,0 +1,75 @@
+//===- VerifyAhead.h - NPTG verification, a node at a time ------*- C++ -*-===//
+//
+// The importer reads nothing of a file the flatbuffers verifier has not
+// accepted (W9). Verifying the whole file first and importing it after reads
+// it twice: once a program no longer fits in the last-level cache, the second
+// read comes from memory again. This splits the verification the generated
+// VerifyProgramBuffer() does in two:
+//
+//  - verifyOutline(): every table except the nodes of the methods' graphs
+//    (their vectors are bounds-checked): program, methods, graph inputs,
+//    outputs, tensor_values, constants, buffers, output specs;
+//  - NodesAhead: the nodes of one method graph, in order, on a second thread
+//    when the context has one (just ahead of the importer, so the importer
+//    reads what was just verified), else one node at a time as the importer
+//    asks. A GraphArg's subgraph is verified with the node that holds it.
+//
+// Together they check exactly what VerifyProgramBuffer() checks.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef NG_LIB_TARGET_NATIVEGRAPH_VERIFYAHEAD_H
+#define NG_LIB_TARGET_NATIVEGRAPH_VERIFYAHEAD_H
+
+#include "ng/Target/NativeGraph/native_graph_generated.h"
+
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <future>
+
+namespace llvm {
+class ThreadPoolInterface;
+} // namespace llvm
+
+namespace ng {
+
+/// VerifyProgramBuffer() minus the nodes of method graphs. `bytes` must
+/// carry the NPTG identifier (checked by the caller for its message).
+bool verifyOutline(const uint8_t *bytes, size_t size,
+                   const flatbuffers::Verifier::Options &options);
+
+/// Verifies the nodes of a method graph whose outline verified.
+class NodesAhead {
+public:
+  /// Starts at once on `pool` when given; without one, waitFor() verifies.
+  NodesAhead(const uint8_t *bytes, size_t size,
+             const flatbuffers::Verifier::Options &options,
+             const native_backend::Graph *graph,
+             llvm::ThreadPoolInterface *pool);
+  /// Stops the worker (the importer may give up early) and waits for it.
+  ~NodesAhead();
+  NodesAhead(const NodesAhead &) = delete;
+  NodesAhead &operator=(const NodesAhead &) = delete;
+
+  /// Whether node `index` (and every node before it) verifies; waits for
+  /// the worker until it knows.
+  bool waitFor(size_t index);
+
+private:
+  /// Verify nodes from `verified` on, up to and including `last` (or all).
+  void verifyUpTo(size_t last);
+
+  flatbuffers::Verifier verifier;
+  const flatbuffers::Vector<flatbuffers::Offset<native_backend::Node>> *nodes;
+  /// Nodes [0, verified) verify.
+  std::atomic<size_t> verified{0};
+  /// Set when node `verified` does not.
+  std::atomic<bool> failed{false};
+  std::atomic<bool> cancelled{false};
+  std::shared_future<void> worker;
+};
+
+} // namespace ng
+
+#endif // NG_LIB_TARGET_NATIVEGRAPH_VERIFYAHEAD_H
