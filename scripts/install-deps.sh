@@ -9,7 +9,7 @@ PACKAGES=(
   llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools
   flatbuffers-compiler libflatbuffers-dev
   cmake ninja-build g++ libgtest-dev
-  libzstd-dev
+  libzstd-dev libjemalloc-dev
   python3 zip unzip
 )
 
