@@ -398,8 +398,13 @@ Exporter::graph(Region &body, MethodOp method,
     Attribute binding =
         method ? method.getArgBinding(arg.getArgNumber()) : Attribute();
     if (auto constant = dyn_cast_or_null<ConstantAttr>(binding)) {
-      FailureOr<Offset<fb::TensorMeta>> m =
-          meta(cast<ng::TensorType>(arg.getType()), owner);
+      auto type = dyn_cast<ng::TensorType>(arg.getType());
+      if (!type)
+        return owner->emitError()
+                   << "placeholder '" << name << "' is bound to a constant "
+                   << "but is not a tensor",
+               failure();
+      FailureOr<Offset<fb::TensorMeta>> m = meta(type, owner);
       if (failed(m))
         return failure();
       constants->push_back(fb::CreateNamedTensorRef(

@@ -9,6 +9,7 @@
 
 #include "mlir/Bytecode/BytecodeWriter.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Verifier.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Tools/mlir-translate/Translation.h"
@@ -86,16 +87,91 @@ writeFileAtomically(StringRef path,
   return success();
 }
 
+/// Bring every block's op order up to date. Verification computes it lazily
+/// (dominance), which writes to the IR; settled first, verification only
+/// reads the IR, and another thread may read it at the same time.
+static void settleOpOrder(Operation *root) {
+  root->walk([](Block *block) {
+    if (!block->isOpOrderValid())
+      block->recomputeOpOrder();
+  });
+}
+
+/// Each op's own invariants (ODS constraints, traits, its verify()): what
+/// the exporter relies on to read the IR without crashing. The rest of
+/// verification (the format's graph rules, dominance) is about what the IR
+/// means.
+static LogicalResult verifyOpInvariants(Operation *root) {
+  WalkResult walk = root->walk<WalkOrder::PreOrder>([](Operation *op) {
+    std::optional<RegisteredOperationName> info = op->getRegisteredInfo();
+    if (info && failed(info->verifyInvariants(op)))
+      return WalkResult::interrupt();
+    return WalkResult::advance();
+  });
+  return failure(walk.wasInterrupted());
+}
+
+/// Set while this thread runs a speculative export (exportVerifiedProgram).
+static thread_local bool exportingHere = false;
+
+/// Verify `module` and export its program. When the context may use threads,
+/// the full verifier runs on a second core while the program is exported
+/// (in an `ng-translate | ng-translate` pipe that core would idle), once each
+/// op's own invariants hold; the export's diagnostics are held back and
+/// reported only if the module verifies, and its bytes are used only then.
+static LogicalResult exportVerifiedProgram(ModuleOp module,
+                                           SmallVectorImpl<uint8_t> &program) {
+  MLIRContext *context = module.getContext();
+  if (!context->isMultithreadingEnabled()) {
+    if (failed(verify(module)))
+      return failure();
+    return ng::exportNativeGraph(module, program);
+  }
+  if (failed(verifyOpInvariants(module)))
+    return failure();
+  settleOpOrder(module);
+
+  SmallVector<Diagnostic> held;
+  LogicalResult verified = failure(), exported = failure();
+  {
+    // Only the export's own diagnostics are held: the verifier may run on
+    // this thread too (the pool runs a task that nobody picked up yet on the
+    // thread that waits for it).
+    ScopedDiagnosticHandler hold(context, [&](Diagnostic &diag) {
+      if (!exportingHere)
+        return failure(); // the verifier's: reported as usual
+      held.push_back(std::move(diag));
+      return success();
+    });
+    std::shared_future<void> verifying =
+        context->getThreadPool().async([&] { verified = verify(module); });
+    exportingHere = true;
+    exported = ng::exportNativeGraph(module, program);
+    exportingHere = false;
+    verifying.wait();
+  }
+  if (failed(verified))
+    return failure();
+  for (Diagnostic &diag : held)
+    context->getDiagEngine().emit(std::move(diag));
+  return exported;
+}
+
 static LogicalResult exportToTarget(ModuleOp module, raw_ostream &output) {
   StringRef target = outputPath();
   if (target.ends_with(".ptn")) {
+    if (failed(verify(module)))
+      return failure();
     if (!translateOptions().constantsFile.empty())
       return module.emitError() << "a .ptn package holds its own constants; "
                                    "drop --constants";
     return ng::exportPackage(module, output);
   }
-  // The constants go beside the program (or where --constants says);
-  // decided before anything is written.
+  // The program is assembled in memory first, so a failure writes nothing.
+  SmallVector<uint8_t> program;
+  if (failed(exportVerifiedProgram(module, program)))
+    return failure();
+  // The constants go beside the program (or where --constants says).
   bool hasData = static_cast<bool>(ng::getConstantData(module));
   std::string path = translateOptions().constantsFile;
   if (hasData && path.empty()) {
@@ -107,10 +183,6 @@ static LogicalResult exportToTarget(ModuleOp module, raw_ostream &output) {
     llvm::sys::path::replace_extension(beside, "safetensors");
     path = beside.str().str();
   }
-  // The program is assembled in memory first, so a failure writes nothing.
-  SmallVector<uint8_t> program;
-  if (failed(ng::exportNativeGraph(module, program)))
-    return failure();
   if (hasData) {
     std::string aliases;
     if (failed(writeFileAtomically(
@@ -161,6 +233,7 @@ static LogicalResult printVerified(ModuleOp module, raw_ostream &output) {
   raw_ostream &printTo = toStdout ? buffered : output;
 
   LogicalResult verified = failure();
+  settleOpOrder(module);
   llvm::ThreadPoolInterface &pool = context->getThreadPool();
   std::shared_future<void> verifying =
       pool.async([&] { verified = ng::verifyImportedProgram(module); });
@@ -216,9 +289,9 @@ void ng::registerNativeGraphTranslations() {
         DialectRegistry registry;
         registry.insert<NgDialect>();
         context->appendDialectRegistry(registry);
-        // The parser verifies what it builds (verifyAfterParse).
+        // Verified by exportToTarget, beside the export when it can be.
         OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(
-            sourceMgr, ParserConfig(context, /*verifyAfterParse=*/true));
+            sourceMgr, ParserConfig(context, /*verifyAfterParse=*/false));
         if (!module)
           return failure();
         return exportToTarget(*module, output);
