@@ -9,6 +9,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/OpImplementation.h"
+#include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/FunctionImplementation.h"
 
 using namespace mlir;
@@ -109,27 +110,41 @@ ParseResult MethodOp::parse(OpAsmParser &parser, OperationState &result) {
                              result.attributes))
     return failure();
 
+  // The placeholders, `%name: type {attrs} loc(...)`, parsed by hand rather
+  // than with function_interface_impl::parseFunctionSignatureWithArguments:
+  // each one's attributes get `ng.name` added (the SSA name is the wire name
+  // unless an explicit ng.name says otherwise), and a model has thousands of
+  // placeholders, so the dictionary is built once, with it, instead of
+  // twice.
   SmallVector<OpAsmParser::Argument> args;
-  SmallVector<Type> resultTypes;
-  SmallVector<DictionaryAttr> resultAttrs;
-  bool isVariadic = false;
-  if (function_interface_impl::parseFunctionSignatureWithArguments(
-          parser, /*allowVariadic=*/false, args, isVariadic, resultTypes,
-          resultAttrs))
-    return failure();
-
-  // The SSA name is the wire name unless an explicit ng.name says otherwise.
   SmallVector<Type> argTypes;
   SmallVector<Attribute> argAttrs;
-  for (OpAsmParser::Argument &arg : args) {
-    argTypes.push_back(arg.type);
-    NamedAttrList attrs(arg.attrs ? arg.attrs : DictionaryAttr::get(ctx));
+  auto parsePlaceholder = [&]() -> ParseResult {
+    OpAsmParser::Argument &arg = args.emplace_back();
+    NamedAttrList attrs;
+    std::optional<Location> loc;
+    if (parser.parseArgument(arg, /*allowType=*/true, /*allowAttrs=*/false) ||
+        parser.parseOptionalAttrDict(attrs) ||
+        parser.parseOptionalLocationSpecifier(loc))
+      return failure();
+    if (loc)
+      arg.sourceLoc = loc;
     if (!attrs.get(NgDialect::getNameAttrName()))
-      attrs.set(NgDialect::getNameAttrName(),
-                StringAttr::get(ctx, arg.ssaName.name.drop_front()));
+      attrs.append(NgDialect::getNameAttrName(),
+                   StringAttr::get(ctx, arg.ssaName.name.drop_front()));
     arg.attrs = attrs.getDictionary(ctx);
+    argTypes.push_back(arg.type);
     argAttrs.push_back(arg.attrs);
-  }
+    return success();
+  };
+  SmallVector<Type> resultTypes;
+  SmallVector<DictionaryAttr> resultAttrs;
+  if (parser.parseCommaSeparatedList(OpAsmParser::Delimiter::Paren,
+                                     parsePlaceholder) ||
+      (succeeded(parser.parseOptionalArrow()) &&
+       call_interface_impl::parseFunctionResultList(parser, resultTypes,
+                                                    resultAttrs)))
+    return failure();
   result.addAttribute(
       getFunctionTypeAttrName(result.name),
       TypeAttr::get(FunctionType::get(ctx, argTypes, resultTypes)));
