@@ -13,7 +13,8 @@
 #                   (default: <repo>/build)
 #   --nodes N       size of the generated default program (default 11000)
 #   --reps N        ng-bench-translate repetitions (default 5)
-#   --runs N        best-of-N for the CLI/flatc wall times (default 3)
+#   --runs N        best-of-N for the CLI/flatc wall times, and rounds of the
+#                   interleaved ratios (default 9)
 #   --scaling       import at ~10k, ~100k, ~1M nodes and print ns/node
 #   --sizes "A B"   node counts for --scaling (default "10000 100000 1000000")
 # Environment: FLATC, PYTHON, NG_TRANSLATE, NG_BENCH override the tools.
@@ -26,7 +27,7 @@ BUILD="$ROOT/build"
 OUT="$HERE/out"
 NODES=11000
 REPS=5
-RUNS=3
+RUNS=9
 SCALING=0
 SIZES="10000 100000 1000000"
 PROGRAM=""
@@ -39,7 +40,7 @@ while [ $# -gt 0 ]; do
     --runs) RUNS="$2"; shift 2 ;;
     --scaling) SCALING=1; shift ;;
     --sizes) SIZES="$2"; shift 2 ;;
-    -h|--help) sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     -*) echo "unknown option $1" >&2; exit 2 ;;
     *) PROGRAM="$1"; shift ;;
   esac
