@@ -88,6 +88,10 @@ struct Scope {
   // Keys point into the flatbuffer, which outlives the import: no copies.
   llvm::DenseMap<StringRef, Value> values;
   llvm::DenseMap<StringRef, const fb::TensorMeta *> meta;
+  /// How many tensor values took their type from `meta`: each is a distinct
+  /// entry (names are unique, V2), so when this reaches meta's size, every
+  /// tensor_values entry describes a non-constant tensor of the graph (S2).
+  size_t metaUses = 0;
 };
 
 class Importer {
@@ -298,6 +302,7 @@ Type Importer::tensorTypeFor(Scope &scope, StringRef name,
     status = opaqueTensor;
     return opaqueTensor;
   }
+  ++scope.metaUses;
   status = convertMeta(it->second, name);
   return succeeded(status) ? *status : Type();
 }
@@ -1007,8 +1012,10 @@ LogicalResult Importer::importGraph(const fb::Graph *graph, Region &region,
       return failure();
     }
   // Every tensor_values entry must describe a non-constant tensor value of
-  // this graph, or the export could not write it back.
-  if (const auto *tensorValues = graph->tensor_values()) {
+  // this graph, or the export could not write it back. Counted as the types
+  // were assigned; the entry at fault is looked for only when one is unused.
+  const auto *tensorValues = graph->tensor_values();
+  if (tensorValues && scope.metaUses != tensorValues->size()) {
     for (const fb::TensorValue *tensorValue : *tensorValues) {
       StringRef name = str(tensorValue->name());
       auto value = scope.values.find(name);
