@@ -365,6 +365,10 @@ static void forEachOperandWrite(Operation *op,
       call && !call.getGraphs().empty() && mayWriteOperands(call, query);
   forEachArgument(op, [&](ArgAttr arg, unsigned index,
                           MutableArrayRef<OpOperand> operands) {
+    // Most arguments write nothing: decide that before looking at the
+    // operands' types (on a large graph, each is a cache miss).
+    if (!arg.getMutated() && !hasGraphs)
+      return;
     for (OpOperand &operand : operands) {
       if (!isTensor(operand.get()))
         continue;
