@@ -15,10 +15,12 @@
 #include "mlir/Tools/mlir-translate/MlirTranslateMain.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -26,7 +28,9 @@ namespace {
 /// Finds `-o FILE` / `-o=FILE` in argv and points it at a temporary file.
 struct AtomicOutput {
   std::string target;
-  llvm::SmallString<128> temporary;
+  /// Beside the target; removed on failure, and by a signal handler if the
+  /// process is interrupted.
+  std::optional<llvm::sys::fs::TempFile> temporary;
   std::string rewritten;
 
   bool redirect(std::vector<char *> &args) {
@@ -46,17 +50,17 @@ struct AtomicOutput {
       }
       if (target == "-")
         return true;
-      llvm::SmallString<128> model(target);
-      model += ".tmp-%%%%%%";
-      int fd;
-      if (llvm::sys::fs::createUniqueFile(model, fd, temporary)) {
+      llvm::Expected<llvm::sys::fs::TempFile> created =
+          llvm::sys::fs::TempFile::create(target + ".tmp-%%%%%%");
+      if (!created) {
         llvm::errs() << "error: cannot create a temporary file next to '"
-                     << target << "'\n";
+                     << target << "': " << toString(created.takeError())
+                     << "\n";
         return false;
       }
-      llvm::sys::fs::closeFile(fd);
+      temporary.emplace(std::move(*created));
       rewritten = (valueIndex == i ? std::string("-o=") : std::string()) +
-                  temporary.str().str();
+                  temporary->TmpName;
       args[valueIndex] = rewritten.data();
       return true;
     }
@@ -64,17 +68,16 @@ struct AtomicOutput {
   }
 
   int finish(int status) {
-    if (temporary.empty())
+    if (!temporary)
       return status;
     if (status != 0) {
-      llvm::sys::fs::remove(temporary);
+      llvm::consumeError(temporary->discard());
       return status;
     }
-    if (std::error_code ec = llvm::sys::fs::rename(temporary, target)) {
-      llvm::errs() << "error: cannot write '" << target << "': " << ec.message()
-                   << "\n";
-      llvm::sys::fs::remove(temporary);
-      return 1;
+    if (llvm::Error error = temporary->keep(target)) {
+      llvm::errs() << "error: cannot write '" << target
+                   << "': " << toString(std::move(error)) << "\n";
+      return 1; // keep() removed the temporary
     }
     return 0;
   }

@@ -60,30 +60,31 @@ void ng::setTranslateOutputPath(llvm::StringRef path) {
   outputPath() = path.str();
 }
 
-/// Write `bytes` to `path` atomically (temporary file + rename).
+/// Write `path` atomically: into a temporary file beside it (removed on
+/// failure, or by a signal handler if the process is interrupted), renamed
+/// over it once complete. tools/ng-translate does the same for -o.
 static LogicalResult
 writeFileAtomically(StringRef path,
                     llvm::function_ref<LogicalResult(raw_ostream &)> write,
                     Location loc) {
-  llvm::SmallString<128> model(path);
-  model += ".tmp-%%%%%%";
-  int fd;
-  llvm::SmallString<128> temporary;
-  if (llvm::sys::fs::createUniqueFile(model, fd, temporary))
+  llvm::Expected<llvm::sys::fs::TempFile> temporary =
+      llvm::sys::fs::TempFile::create(path + ".tmp-%%%%%%");
+  if (!temporary)
     return emitError(loc) << "cannot create a temporary file next to '" << path
-                          << "'";
+                          << "': " << toString(temporary.takeError());
+  bool written;
   {
-    llvm::raw_fd_ostream os(fd, /*shouldClose=*/true);
-    if (failed(write(os)) || (os.close(), os.has_error())) {
-      os.clear_error();
-      llvm::sys::fs::remove(temporary);
-      return emitError(loc) << "cannot write '" << path << "'";
-    }
+    llvm::raw_fd_ostream os(temporary->FD, /*shouldClose=*/false);
+    written = succeeded(write(os)) && (os.flush(), !os.has_error());
+    os.clear_error();
   }
-  if (std::error_code ec = llvm::sys::fs::rename(temporary, path)) {
-    llvm::sys::fs::remove(temporary);
-    return emitError(loc) << "cannot write '" << path << "': " << ec.message();
+  if (!written) {
+    llvm::consumeError(temporary->discard());
+    return emitError(loc) << "cannot write '" << path << "'";
   }
+  if (llvm::Error error = temporary->keep(path)) // removes it on failure
+    return emitError(loc) << "cannot write '" << path
+                          << "': " << toString(std::move(error));
   return success();
 }
 
