@@ -210,9 +210,9 @@ LogicalResult FoldQ4WeightsPass::foldGguf(MethodOp method) {
 /// True when `user` reads `value` exactly once, as the weight of
 
 /// Memory for packed weights, mapped directly from the kernel rather than
-/// taken from the heap: weights run to gigabytes, and the tools' allocator
-/// backs its heap with transparent huge pages (cmake/NgAllocator.cmake),
-/// which made a 1.1 GB fold 2.5x slower. Released when the blob is.
+/// taken from the heap: weights run to gigabytes, and this keeps them out of
+/// the allocator's arenas and returns them to the system as soon as the
+/// blob is released (a 1.1 GB fold: 0.86 s, against 1.03 s from the heap).
 static FailureOr<AsmResourceBlob> allocateWeightBlob(size_t size) {
   std::error_code ec;
   llvm::sys::MemoryBlock block = llvm::sys::Memory::allocateMappedMemory(
