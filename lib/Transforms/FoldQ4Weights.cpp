@@ -346,8 +346,8 @@ FoldQ4WeightsPass::repack(MethodOp method, const ConstantRef &weight,
   }
   FailureOr<AsmResourceBlob> mapped = allocateWeightBlob(bytes.size() / 2);
   if (failed(mapped)) {
-    method.emitOpError() << subject << ": cannot allocate "
-                         << bytes.size() / 2 << " bytes for the packed data";
+    method.emitOpError() << subject << ": cannot allocate " << bytes.size() / 2
+                         << " bytes for the packed data";
     return failure();
   }
   AsmResourceBlob blob = std::move(*mapped);
