@@ -240,7 +240,7 @@ static ParseResult parseArgument(OpAsmParser &parser,
     }
   }
   if (haveWord && succeeded(parser.parseOptionalColon())) {
-    arg.name = getParseCache(ctx).string(ctx, word);
+    arg.name = getParseCache(ctx).string(word);
     haveWord = false;
     // Read the first word of the value.
     std::string str;
@@ -405,8 +405,8 @@ ParseResult ng::resolveArguments(OpAsmParser &parser, ParsedArguments &parsed,
     // the generic form rejects (e.g. a dtype that is no ScalarType).
     auto make = [&](ArgKind kind, Attribute value = {},
                     DenseBoolArrayAttr mask = {}) -> LogicalResult {
-      auto attr = cache.arg([&] { return parser.emitError(arg.loc); }, ctx,
-                            kind, arg.name, arg.mutated, value, mask);
+      auto attr = cache.arg([&] { return parser.emitError(arg.loc); }, kind,
+                            arg.name, arg.mutated, value, mask);
       if (!attr)
         return failure();
       args.push_back(attr);
@@ -436,7 +436,7 @@ ParseResult ng::resolveArguments(OpAsmParser &parser, ParsedArguments &parsed,
           return failure();
         break;
       case ParsedElement::Kind::Int:
-        if (failed(make(ArgKind::Int, cache.integer(ctx, e.intValue))))
+        if (failed(make(ArgKind::Int, cache.integer(e.intValue))))
           return failure();
         break;
       case ParsedElement::Kind::Float:

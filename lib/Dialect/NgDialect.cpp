@@ -63,7 +63,7 @@ struct NgOpAsmInterface : public OpAsmDialectInterface {
 } // namespace
 
 void NgDialect::initialize() {
-  parseCache = std::make_unique<ParseCache>();
+  parseCache = std::make_unique<ParseCache>(getContext());
   addInterfaces<NgOpAsmInterface>();
   addTypes<
 #define GET_TYPEDEF_LIST

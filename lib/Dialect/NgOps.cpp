@@ -412,7 +412,7 @@ ParseResult CallOp::parse(OpAsmParser &parser, OperationState &result) {
   // result.attributes would build and unique a dictionary per op.
   OperationName opName = result.name;
   auto &props = result.getOrAddProperties<Properties>();
-  props.target = getParseCache(ctx).string(ctx, target);
+  props.target = getParseCache(ctx).string(target);
   props.args = builder.getArrayAttr(args);
   if (llvm::any_of(groups, [](int32_t g) { return g >= 0; }))
     props.output_groups = builder.getDenseI32ArrayAttr(groups);

@@ -14,6 +14,7 @@
 #include "ng/Target/NativeGraph/Import.h"
 
 #include "ng/Dialect/NgOps.h"
+#include "ng/Dialect/RecurringAttrs.h"
 #include "ng/Target/NativeGraph/native_graph_generated.h"
 
 #include "VerifyAhead.h"
@@ -152,46 +153,12 @@ private:
   flatbuffers::Verifier::Options verifierOptions;
   void reportMalformed();
 
-  /// Interned strings that recur across nodes (targets, argument names):
-  /// a small table that stays in cache, in front of the context's uniquer,
-  /// whose table grows with every value name in the program.
-  StringAttr recurring(StringRef text) {
-    auto [it, inserted] = recurringStrings.try_emplace(text);
-    if (inserted)
-      it->second = builder.getStringAttr(text);
-    return it->second;
-  }
-  llvm::StringMap<StringAttr> recurringStrings;
+  /// Targets, argument names, #ng.arg descriptors and i64 literals recur
+  /// on most nodes (RecurringAttrs.h).
+  RecurringAttrs recurring{ctx};
   /// Tensor types by their wire metadata (dtype, sizes, dim_order), for
   /// metadata without a quant spec: most values share a handful of shapes.
   llvm::StringMap<Type> typesByMeta;
-  /// Argument descriptors by their parts: a tensor argument named `self`
-  /// recurs on most nodes. (Keys are uniqued pointers; kind and mutated
-  /// are packed into the first.)
-  using ArgKey = std::tuple<unsigned, const void *, const void *, const void *>;
-  ArgAttr recurringArg(ArgKind kind, StringAttr name, bool mutated,
-                       Attribute value, DenseBoolArrayAttr mask) {
-    ArgKey key{static_cast<unsigned>(kind) * 2 + mutated,
-               name.getAsOpaquePointer(), value.getAsOpaquePointer(),
-               mask.getAsOpaquePointer()};
-    auto [it, inserted] = argsByParts.try_emplace(key);
-    if (inserted)
-      it->second = ArgAttr::get(ctx, kind, name, mutated, value, mask);
-    return it->second;
-  }
-  llvm::DenseMap<ArgKey, ArgAttr> argsByParts;
-  /// i64 literals (sizes, dims, flags) recur too.
-  Attribute recurringInt(int64_t v) {
-    // DenseMapInfo<int64_t> reserves the two largest values; INT64_MAX is a
-    // common slice end, so those bypass the table.
-    if (v >= INT64_MAX - 1)
-      return builder.getI64IntegerAttr(v);
-    auto [it, inserted] = intsByValue.try_emplace(v);
-    if (inserted)
-      it->second = builder.getI64IntegerAttr(v);
-    return it->second;
-  }
-  llvm::DenseMap<int64_t, Attribute> intsByValue;
 };
 
 } // namespace
@@ -345,7 +312,7 @@ Importer::importArgument(const fb::NamedArgument *named, unsigned index,
   context.argumentIndex = index;
   context.argumentName = str(named->name());
   if (named->name())
-    name = recurring(str(named->name()));
+    name = recurring.string(str(named->name()));
   const fb::Argument *argument = named->arg();
   bool mutated = named->mutated();
 
@@ -367,7 +334,7 @@ Importer::importArgument(const fb::NamedArgument *named, unsigned index,
   };
   auto make = [&](ArgKind kind, Attribute value = {},
                   DenseBoolArrayAttr mask = {}) {
-    args.push_back(recurringArg(kind, name, mutated, value, mask));
+    args.push_back(recurring.arg(kind, name, mutated, value, mask));
     return success();
   };
   // An Int/Float/BoolArg: a reference when `ref` names a value (its `value`
@@ -399,7 +366,7 @@ Importer::importArgument(const fb::NamedArgument *named, unsigned index,
   case fb::ArgumentValue::IntArg: {
     const fb::IntArg *arg = argument->value_as_IntArg();
     return scalar(ArgKind::Int, str(arg->ref()), i64, "IntArg ref",
-                  [&] { return recurringInt(arg->value()); });
+                  [&] { return recurring.integer(arg->value()); });
   }
   case fb::ArgumentValue::FloatArg: {
     const fb::FloatArg *arg = argument->value_as_FloatArg();
@@ -640,7 +607,7 @@ LogicalResult Importer::importCall(const fb::Node *node, Scope &scope,
   state.addOperands(operands);
   state.addTypes(resultTypes);
   auto &props = state.getOrAddProperties<CallOp::Properties>();
-  props.target = recurring(str(node->target()));
+  props.target = recurring.string(str(node->target()));
   props.args = builder.getArrayAttr(args);
   props.names.assign(names.begin(), names.end());
   if (names.empty() || names.front() != nodeName)
