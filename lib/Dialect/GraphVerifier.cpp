@@ -16,10 +16,10 @@
 
 #include "ng/Dialect/NgOps.h"
 #include "ng/Dialect/Storage.h"
+#include "ng/Support/NameMap.h"
 
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/ADT/DenseMap.h"
-#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringSet.h"
 
 using namespace mlir;
@@ -215,9 +215,11 @@ public:
     nodes.reserve(numOps + body.getNumArguments());
   }
 
-  /// V1 (node names) and V2 (value names) over the placeholders, the nodes
-  /// and the OUTPUT node.
-  LogicalResult checkNames() {
+  /// V1 (node names), V2 (value names) and V8 (dim orders) over the
+  /// placeholders, the nodes and the OUTPUT node, then V7 for the outputs.
+  /// `perNode`, when given, checks each node too: one walk over the graph,
+  /// since on a million nodes every walk is a trip to memory.
+  LogicalResult check(function_ref<LogicalResult(Operation &)> perNode = {}) {
     for (BlockArgument arg : body.getArguments()) {
       StringRef name = wireName(arg);
       // The name may be "" (legal on the wire), but it must be recorded:
@@ -233,7 +235,8 @@ public:
                << "placeholder #" << arg.getArgNumber()
                << " has no recorded wire name (`ng.name`, or "
                   "`graph_arg_names` in a subgraph)";
-      if (failed(defineValue(owner, name)) || failed(defineNode(owner, name)))
+      if (failed(defineValue(owner, name)) ||
+          failed(defineNode(owner, name)) || failed(checkDimOrder(owner, arg)))
         return failure();
     }
     for (Operation &op : body.front()) {
@@ -241,28 +244,20 @@ public:
         if (failed(defineNode(call, call.getNodeName())))
           return failure();
         for (Value result : call.getResults())
-          if (failed(defineValue(call, wireName(result))))
+          if (failed(defineValue(call, wireName(result))) ||
+              failed(checkDimOrder(call, result)))
             return failure();
       } else if (auto output = dyn_cast<OutputOp>(op)) {
         if (failed(defineNode(output, output.getNodeName())))
           return failure();
       }
-    }
-    return success();
-  }
-
-  /// V8 for every tensor the graph defines.
-  LogicalResult checkDimOrders() {
-    for (BlockArgument arg : body.getArguments())
-      if (failed(checkDimOrder(owner, arg)))
+      if (perNode && failed(perNode(op)))
         return failure();
-    for (Operation &op : body.front())
-      for (Value result : op.getResults())
-        if (failed(checkDimOrder(&op, result)))
-          return failure();
-    return success();
+    }
+    return checkOutputMeta();
   }
 
+private:
   /// V7 for Graph.outputs.
   LogicalResult checkOutputMeta() {
     auto output = dyn_cast<OutputOp>(body.front().getTerminator());
@@ -275,15 +270,14 @@ public:
     return success();
   }
 
-private:
   LogicalResult defineValue(Operation *at, StringRef name) {
-    if (!values.insert(name).second)
+    if (!values.insert(name))
       return at->emitOpError()
              << "duplicate value definition '" << name << "' (V2)";
     return success();
   }
   LogicalResult defineNode(Operation *at, StringRef name) {
-    if (!nodes.insert(name).second)
+    if (!nodes.insert(name))
       return at->emitOpError() << "duplicate node name '" << name << "' (V1)";
     return success();
   }
@@ -315,15 +309,14 @@ private:
 
   Operation *owner;
   Region &body;
-  // Names are StringAttr storage: stable, so no copies.
-  llvm::DenseSet<StringRef> values, nodes;
+  // Names live in attribute and property storage: stable, so no copies.
+  NameSet values, nodes;
 };
 } // namespace
 
 LogicalResult ng::verifySubgraph(CallOp call, Region &region) {
   GraphChecker checker(call, region);
-  if (failed(checker.checkNames()) || failed(checker.checkDimOrders()) ||
-      failed(checker.checkOutputMeta()))
+  if (failed(checker.check()))
     return failure();
   for (BlockArgument arg : region.getArguments()) {
     auto type = dyn_cast<ng::TensorType>(arg.getType());
@@ -340,11 +333,6 @@ LogicalResult ng::verifyMethodGraph(MethodOp method) {
   Region &body = method.getBody();
   if (body.empty())
     return method.emitOpError() << "must have a body";
-  GraphChecker checker(method, body);
-  if (failed(checker.checkNames()) || failed(checker.checkDimOrders()) ||
-      failed(checker.checkOutputMeta()))
-    return failure();
-
   // Placeholders: V7 (metadata), V12 (binding rules); collect what V11 needs.
   llvm::StringSet<> bufferFqns, userInputs;
   for (BlockArgument arg : body.getArguments()) {
@@ -381,6 +369,45 @@ LogicalResult ng::verifyMethodGraph(MethodOp method) {
     }
   }
 
+  // V13: no in-place write to a parameter or a constant tensor, by any node
+  // of the method's own graph (the OUTPUT node's arguments included). The
+  // write, the root and its kind are the storage rules' (Storage.h).
+  auto checkReadOnlyWrites = [&](Operation &op) -> LogicalResult {
+    SmallVector<StorageWrite, 2> writes;
+    forEachStorageWrite(
+        &op,
+        [&](const StorageWrite &write) {
+          if (write.kind == StorageWrite::Kind::InPlace)
+            writes.push_back(write);
+        },
+        /*writeBacks=*/false);
+    for (const StorageWrite &write : writes) {
+      Value root = getStorageRoot(write.value);
+      auto arg = dyn_cast<BlockArgument>(root);
+      if (!arg || arg.getOwner()->getParentOp() != method ||
+          !isReadOnlyStorage(getStorageKind(root)))
+        continue;
+      auto constant =
+          cast<ConstantAttr>(method.getArgBinding(arg.getArgNumber()));
+      std::string argName = write.arg.getName()
+                                ? write.arg.getName().getValue().str()
+                                : "#" + std::to_string(write.index);
+      StringRef nodeName = isa<CallOp>(op) ? cast<CallOp>(op).getNodeName()
+                                           : cast<OutputOp>(op).getNodeName();
+      return op.emitOpError()
+             << "node '" << nodeName
+             << "' writes a read-only tensor in place: argument '" << argName
+             << "' is stored in " << stringifyInputKind(constant.getKind())
+             << " '" << method.getArgName(arg.getArgNumber()) << "' (V13)";
+    }
+    return success();
+  };
+  // Names, dim orders and V13 in one walk; V13 needs the bindings checked
+  // above.
+  GraphChecker checker(method, body);
+  if (failed(checker.check(checkReadOnlyWrites)))
+    return failure();
+
   // V11: what each output writes back.
   OutputOp output = method.getOutputOp();
   SmallVector<Value> outputs = output.getTensorOutputs();
@@ -410,37 +437,5 @@ LogicalResult ng::verifyMethodGraph(MethodOp method) {
     }
   }
 
-  // V13: no in-place write to a parameter or a constant tensor, by any node
-  // of the method's own graph (the OUTPUT node's arguments included). The
-  // write, the root and its kind are the storage rules' (Storage.h).
-  for (Operation &op : body.front()) {
-    SmallVector<StorageWrite, 2> writes;
-    forEachStorageWrite(
-        &op,
-        [&](const StorageWrite &write) {
-          if (write.kind == StorageWrite::Kind::InPlace)
-            writes.push_back(write);
-        },
-        /*writeBacks=*/false);
-    for (const StorageWrite &write : writes) {
-      Value root = getStorageRoot(write.value);
-      auto arg = dyn_cast<BlockArgument>(root);
-      if (!arg || arg.getOwner()->getParentOp() != method ||
-          !isReadOnlyStorage(getStorageKind(root)))
-        continue;
-      auto constant =
-          cast<ConstantAttr>(method.getArgBinding(arg.getArgNumber()));
-      std::string argName = write.arg.getName()
-                                ? write.arg.getName().getValue().str()
-                                : "#" + std::to_string(write.index);
-      StringRef nodeName = isa<CallOp>(op) ? cast<CallOp>(op).getNodeName()
-                                           : cast<OutputOp>(op).getNodeName();
-      return op.emitOpError()
-             << "node '" << nodeName
-             << "' writes a read-only tensor in place: argument '" << argName
-             << "' is stored in " << stringifyInputKind(constant.getKind())
-             << " '" << method.getArgName(arg.getArgNumber()) << "' (V13)";
-    }
-  }
   return success();
 }

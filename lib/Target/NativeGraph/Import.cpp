@@ -15,6 +15,7 @@
 
 #include "ng/Dialect/NgOps.h"
 #include "ng/Dialect/RecurringAttrs.h"
+#include "ng/Support/NameMap.h"
 #include "ng/Target/NativeGraph/native_graph_generated.h"
 
 #include "VerifyAhead.h"
@@ -22,8 +23,6 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Verifier.h"
-#include "llvm/ADT/DenseMap.h"
-#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
@@ -84,15 +83,88 @@ StringRef str(const flatbuffers::String *s) {
   return s ? StringRef(s->c_str(), s->size()) : StringRef();
 }
 
-/// One graph's value namespace (N1).
+using TensorValues = flatbuffers::Vector<flatbuffers::Offset<fb::TensorValue>>;
+
+/// Graph.tensor_values, handed out as the values they describe are defined.
+/// Writers list them in definition order, so the next entry not yet taken
+/// is nearly always the one asked for: the list is read once, in order,
+/// while it is hot. A name table of all entries is built only when a name
+/// is not next (an entry out of order, or a tensor without metadata).
+class TensorMetaSource {
+public:
+  explicit TensorMetaSource(const TensorValues *list)
+      : list(list), taken(list ? list->size() : 0) {}
+
+  /// The metadata of tensor value `name`, or null when none is listed.
+  /// Each entry is handed out once (value names are unique, V2).
+  const fb::TensorMeta *take(StringRef name) {
+    if (!list)
+      return nullptr;
+    while (next < list->size() && taken[next])
+      ++next;
+    if (next < list->size() && str(list->Get(next)->name()) == name)
+      return takeAt(next++);
+    if (!byName)
+      buildTable();
+    NameMap<uint32_t>::Entry *entry = byName->find(name);
+    return entry && !taken[entry->value] ? takeAt(entry->value) : nullptr;
+  }
+
+  /// True when every entry described a value that took it (S2 holds).
+  bool allTaken() const { return !list || takenCount == list->size(); }
+  /// The first name listed twice, if any (for the error once !allTaken()).
+  std::optional<StringRef> duplicate() const {
+    NameSet seen(list->size());
+    for (const fb::TensorValue *value : *list)
+      if (!seen.insert(str(value->name())))
+        return str(value->name());
+    return std::nullopt;
+  }
+
+private:
+  const fb::TensorMeta *takeAt(uint32_t index) {
+    taken[index] = true;
+    ++takenCount;
+    return list->Get(index)->meta();
+  }
+  void buildTable() {
+    byName.emplace(list->size());
+    for (uint32_t i = 0, e = list->size(); i < e; ++i)
+      byName->tryEmplace(str(list->Get(i)->name())).first->value = i;
+  }
+
+  const TensorValues *list;
+  std::vector<bool> taken;
+  size_t takenCount = 0;
+  uint32_t next = 0;
+  std::optional<NameMap<uint32_t>> byName;
+};
+
+/// One graph's name spaces (N1): node names (V1) and value names (V2) share
+/// one table, since a node's first output is usually named like the node.
 struct Scope {
+  struct Name {
+    Value value;         // null until a value of this name is defined
+    bool isNode = false; // a node of this name exists
+  };
   // Keys point into the flatbuffer, which outlives the import: no copies.
-  llvm::DenseMap<StringRef, Value> values;
-  llvm::DenseMap<StringRef, const fb::TensorMeta *> meta;
-  /// How many tensor values took their type from `meta`: each is a distinct
-  /// entry (names are unique, V2), so when this reaches meta's size, every
-  /// tensor_values entry describes a non-constant tensor of the graph (S2).
-  size_t metaUses = 0;
+  NameMap<Name> names;
+  TensorMetaSource meta;
+
+  explicit Scope(const fb::Graph *graph) : meta(graph->tensor_values()) {}
+  /// The value named `name`, or null.
+  Value lookup(StringRef name) {
+    NameMap<Name>::Entry *entry = names.find(name);
+    return entry ? entry->value.value : Value();
+  }
+  /// Defines value `name`; false if one of that name exists (V2).
+  bool define(StringRef name, Value value) {
+    Name &entry = names.tryEmplace(name).first->value;
+    if (entry.value)
+      return false;
+    entry.value = value;
+    return true;
+  }
 };
 
 class Importer {
@@ -264,13 +336,12 @@ FailureOr<Type> Importer::convertMeta(const fb::TensorMeta *meta,
 /// `!ng.tensor` when none was recorded.
 Type Importer::tensorTypeFor(Scope &scope, StringRef name,
                              FailureOr<Type> &status) {
-  auto it = scope.meta.find(name);
-  if (it == scope.meta.end()) {
+  const fb::TensorMeta *meta = scope.meta.take(name);
+  if (!meta) {
     status = opaqueTensor;
     return opaqueTensor;
   }
-  ++scope.metaUses;
-  status = convertMeta(it->second, name);
+  status = convertMeta(meta, name);
   return succeeded(status) ? *status : Type();
 }
 
@@ -284,13 +355,13 @@ FailureOr<Value> Importer::lookup(Scope &scope, StringRef name,
     error() << what << " has an empty reference (V3)";
     return failure();
   }
-  auto it = scope.values.find(name);
-  if (it == scope.values.end()) {
+  Value value = scope.lookup(name);
+  if (!value) {
     error() << "unresolved value reference '" << name
             << "': it is not defined earlier in this graph (V3)";
     return failure();
   }
-  return it->second;
+  return value;
 }
 
 static StringRef kindName(Type type) {
@@ -521,10 +592,9 @@ LogicalResult Importer::importCall(const fb::Node *node, Scope &scope,
       int32_t alias = -1;
       if (StringRef aliasOf = str(output->alias_of()); !aliasOf.empty()) {
         // V6: alias_of names an input (operand) of this node.
-        auto it = scope.values.find(aliasOf);
-        if (it != scope.values.end())
+        if (Value aliased = scope.lookup(aliasOf))
           for (auto [index, operand] : llvm::enumerate(operands))
-            if (operand == it->second) {
+            if (operand == aliased) {
               alias = index;
               break;
             }
@@ -646,7 +716,7 @@ LogicalResult Importer::importCall(const fb::Node *node, Scope &scope,
   Operation *op = builder.create(state);
   // Define the results (V2).
   for (auto [result, valueName] : llvm::zip(op->getResults(), names)) {
-    if (!scope.values.try_emplace(valueName, result).second) {
+    if (!scope.define(valueName, result)) {
       error() << "duplicate value definition '" << valueName << "' (V2)";
       return failure();
     }
@@ -691,15 +761,11 @@ LogicalResult Importer::importOutput(const fb::Node *node, Scope &scope,
     diag << "] (V10)";
     return failure();
   }
-  // V7: outputs carry metadata.
+  // V7: outputs carry metadata (they are tensors: V10 made them TensorArgs).
   for (StringRef name : graphOutputs)
-    if (!scope.meta.count(name)) {
-      auto it = scope.values.find(name);
-      if (it == scope.values.end() ||
-          !cast<ng::TensorType>(it->second.getType()).hasMeta()) {
-        error() << "output '" << name << "' has no tensor metadata (V7)";
-        return failure();
-      }
+    if (!cast<ng::TensorType>(scope.lookup(name).getType()).hasMeta()) {
+      error() << "output '" << name << "' has no tensor metadata (V7)";
+      return failure();
     }
 
   OperationState state(opLoc, OutputOp::getOperationName());
@@ -763,20 +829,9 @@ LogicalResult Importer::importGraph(const fb::Graph *graph, Region &region,
   }
   // Sized up front: growing million-entry tables would rehash them over and
   // over (import time per node must not grow with the graph).
-  Scope scope;
+  Scope scope(graph);
   unsigned numNodes = graph->nodes()->size();
-  scope.values.reserve(numNodes + numNodes / 2);
-  if (graph->tensor_values())
-    scope.meta.reserve(graph->tensor_values()->size());
-  if (const auto *values = graph->tensor_values()) {
-    for (const fb::TensorValue *value : *values) {
-      if (!scope.meta.try_emplace(str(value->name()), value->meta()).second) {
-        error() << "tensor_values lists '" << str(value->name())
-                << "' twice; ng cannot represent that";
-        return failure();
-      }
-    }
-  }
+  scope.names.reserve(numNodes + numNodes / 8);
 
   // V2: values are defined by Graph.inputs, then the method's bindings.
   // `roles` remembers each one until its PLACEHOLDER node restates it (V4).
@@ -787,16 +842,18 @@ LogicalResult Importer::importGraph(const fb::Graph *graph, Region &region,
     const fb::MutableBufferSpec *buffer = nullptr;
     bool placed = false;
   };
-  llvm::DenseMap<StringRef, Definition> defined;
+  NameMap<Definition> defined;
   SmallVector<StringRef, 16> definitionOrder;
   SmallVector<StringRef, 8> inputOrder;
   auto define = [&](StringRef name, Definition def,
                     StringRef what) -> LogicalResult {
     definitionOrder.push_back(name);
-    if (!defined.try_emplace(name, def).second) {
+    auto [entry, made] = defined.tryEmplace(name);
+    if (!made) {
       error() << what << " '" << name << "': duplicate value definition (V2)";
       return failure();
     }
+    entry->value = def;
     return success();
   };
   if (const auto *inputs = graph->inputs())
@@ -820,7 +877,7 @@ LogicalResult Importer::importGraph(const fb::Graph *graph, Region &region,
                   << "' is marked mutated but is not a buffer (V12)";
           return failure();
         }
-        if (defined.count(str(constant->name()))) {
+        if (defined.contains(str(constant->name()))) {
           error() << "'" << str(constant->name())
                   << "' has more than one binding (V12)";
           return failure();
@@ -831,10 +888,9 @@ LogicalResult Importer::importGraph(const fb::Graph *graph, Region &region,
       }
     if (const auto *buffers = method->mutable_buffers())
       for (const fb::MutableBufferSpec *buffer : *buffers) {
-        auto it = defined.find(str(buffer->name()));
-        if (it != defined.end()) {
+        if (const auto *other = defined.find(str(buffer->name()))) {
           error() << "mutable buffer '" << str(buffer->name()) << "' "
-                  << (it->second.role == Role::Constant
+                  << (other->value.role == Role::Constant
                           ? "is also a constant (V12)"
                           : "has more than one binding (V12)");
           return failure();
@@ -843,20 +899,8 @@ LogicalResult Importer::importGraph(const fb::Graph *graph, Region &region,
                           {Role::MutableBuffer, nullptr, buffer},
                           "mutable buffer")))
           return failure();
-        // V7: a mutable buffer has tensor_values metadata.
-        if (!scope.meta.count(str(buffer->name()))) {
-          error() << "mutable buffer '" << str(buffer->name()) << "' (fqn '"
-                  << str(buffer->fqn()) << "') has no tensor metadata (V7)";
-          return failure();
-        }
       }
   }
-  // V7: inputs have metadata.
-  for (StringRef input : inputOrder)
-    if (!scope.meta.count(input)) {
-      error() << "input '" << input << "' has no tensor metadata (V7)";
-      return failure();
-    }
 
   Block *block = new Block();
   region.push_back(block);
@@ -871,8 +915,6 @@ LogicalResult Importer::importGraph(const fb::Graph *graph, Region &region,
     ahead.emplace(bytes, size, verifierOptions, graph,
                   ctx->isMultithreadingEnabled() ? &ctx->getThreadPool()
                                                  : nullptr);
-  llvm::DenseSet<StringRef> nodeNames;
-  nodeNames.reserve(numNodes);
   SmallVector<Attribute, 8> argAttrs;
   SmallVector<StringRef, 8> placedInputs;
   bool seenCall = false, seenOutput = false;
@@ -889,14 +931,18 @@ LogicalResult Importer::importGraph(const fb::Graph *graph, Region &region,
       error() << "comes after the OUTPUT node, which must be last (S1)";
       return failure();
     }
-    if (!nodeNames.insert(nodeName).second) {
-      error() << "duplicate node name (V1)";
-      return failure();
+    {
+      Scope::Name &entry = scope.names.tryEmplace(nodeName).first->value;
+      if (entry.isNode) {
+        error() << "duplicate node name (V1)";
+        return failure();
+      }
+      entry.isNode = true;
     }
     switch (node->op_kind()) {
     case fb::OpKind::PLACEHOLDER: {
-      auto it = defined.find(nodeName);
-      if (it == defined.end()) {
+      NameMap<Definition>::Entry *declared = defined.find(nodeName);
+      if (!declared) {
         error() << "placeholder is not a declared input or binding (V4)";
         return failure();
       }
@@ -916,7 +962,7 @@ LogicalResult Importer::importGraph(const fb::Graph *graph, Region &region,
                    "cannot represent them";
         return failure();
       }
-      Definition &def = it->second;
+      Definition &def = declared->value;
       def.placed = true;
       NamedAttrList attrs;
       attrs.append(NgDialect::getNameAttrName(),
@@ -937,6 +983,18 @@ LogicalResult Importer::importGraph(const fb::Graph *graph, Region &region,
         type = tensorTypeFor(scope, nodeName, status);
         if (failed(status))
           return failure();
+        // V7: inputs and mutable buffers have tensor_values metadata. (Said
+        // about the graph, as before any node: the rule is not the node's.)
+        if (!cast<ng::TensorType>(type).hasMeta()) {
+          context.node = {};
+          if (def.role == Role::MutableBuffer)
+            error() << "mutable buffer '" << nodeName << "' (fqn '"
+                    << str(def.buffer->fqn())
+                    << "') has no tensor metadata (V7)";
+          else
+            error() << "input '" << nodeName << "' has no tensor metadata (V7)";
+          return failure();
+        }
         if (def.role == Role::MutableBuffer)
           attrs.append(NgDialect::getBindingAttrName(),
                        MutableBufferAttr::get(
@@ -945,7 +1003,7 @@ LogicalResult Importer::importGraph(const fb::Graph *graph, Region &region,
           placedInputs.push_back(nodeName);
       }
       BlockArgument arg = block->addArgument(type, opLoc);
-      scope.values.try_emplace(nodeName, arg);
+      scope.define(nodeName, arg);
       argAttrs.push_back(attrs.getDictionary(ctx));
       break;
     }
@@ -972,24 +1030,28 @@ LogicalResult Importer::importGraph(const fb::Graph *graph, Region &region,
     return failure();
   }
   for (StringRef name : definitionOrder)
-    if (!defined[name].placed) {
+    if (!defined.find(name)->value.placed) {
       error() << "'" << name
               << "' is defined but has no PLACEHOLDER node; ng cannot "
                  "represent that (S1)";
       return failure();
     }
   // Every tensor_values entry must describe a non-constant tensor value of
-  // this graph, or the export could not write it back. Counted as the types
-  // were assigned; the entry at fault is looked for only when one is unused.
-  const auto *tensorValues = graph->tensor_values();
-  if (tensorValues && scope.metaUses != tensorValues->size()) {
-    for (const fb::TensorValue *tensorValue : *tensorValues) {
+  // this graph, or the export could not write it back. Each entry was taken
+  // by the value it describes; the one at fault is looked for only when
+  // some entry was not.
+  if (!scope.meta.allTaken()) {
+    if (std::optional<StringRef> twice = scope.meta.duplicate()) {
+      error() << "tensor_values lists '" << *twice
+              << "' twice; ng cannot represent that";
+      return failure();
+    }
+    for (const fb::TensorValue *tensorValue : *graph->tensor_values()) {
       StringRef name = str(tensorValue->name());
-      auto value = scope.values.find(name);
-      auto def = defined.find(name);
-      if (value == scope.values.end() ||
-          !isa<ng::TensorType>(value->second.getType()) ||
-          (def != defined.end() && def->second.role == Role::Constant)) {
+      Value value = scope.lookup(name);
+      const auto *def = defined.find(name);
+      if (!value || !isa<ng::TensorType>(value.getType()) ||
+          (def && def->value.role == Role::Constant)) {
         error() << "tensor_values has metadata for '" << name
                 << "', which is not a non-constant tensor of this graph; ng "
                    "cannot represent that (S2)";

@@ -1,0 +1,144 @@
+//===- NameMap.h - compact string-keyed table for graph name spaces -*- C++ -*-//
+//
+// A graph's names (node names, value names) are looked up once or more per
+// node. With a million nodes, llvm::DenseMap<StringRef, T> outgrows the
+// last-level cache (24-32 bytes a bucket, at most 3/4 full) and compares
+// each probed key's characters, which live wherever the key was defined:
+// two cache misses per probe, and import time per node that grows with the
+// graph. NameMap keeps the part that is probed small and hash-checked:
+//
+//   slots    8 bytes each, at most 3/4 full: {32-bit hash, entry index}
+//   entries  {name, value} in insertion order (recent ones stay cached)
+//
+// A probe reads one slot and compares characters only when the whole
+// 32-bit hash matches. Keys are not copied: they must outlive the map (here
+// they point into the flatbuffer or into op storage). No erase.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef NG_SUPPORT_NAMEMAP_H
+#define NG_SUPPORT_NAMEMAP_H
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/MathExtras.h"
+#include "llvm/Support/xxhash.h"
+
+#include <cstdint>
+#include <utility>
+#include <vector>
+
+namespace ng {
+
+template <typename T> class NameMap {
+public:
+  struct Entry {
+    llvm::StringRef name;
+    T value;
+  };
+
+  NameMap() = default;
+  explicit NameMap(size_t expected) { reserve(expected); }
+
+  /// Room for `count` names without growing.
+  void reserve(size_t count) {
+    entries.reserve(count);
+    size_t wanted = llvm::PowerOf2Ceil(std::max<size_t>(16, count * 4 / 3 + 1));
+    if (wanted > slots.size())
+      rehash(wanted);
+  }
+
+  /// The entry for `name`, default-constructed when absent, and whether it
+  /// was made now. The pointer is valid until the next insertion.
+  std::pair<Entry *, bool> tryEmplace(llvm::StringRef name) {
+    if (slots.empty())
+      rehash(16);
+    uint32_t hash = hashOf(name);
+    size_t slot = probe(name, hash);
+    if (slots[slot].indexPlusOne)
+      return {&entries[slots[slot].indexPlusOne - 1], false};
+    if (4 * (entries.size() + 1) > 3 * slots.size()) {
+      rehash(slots.size() * 2);
+      slot = probe(name, hash);
+    }
+    entries.push_back(Entry{name, T()});
+    slots[slot] = {hash, static_cast<uint32_t>(entries.size())};
+    return {&entries.back(), true};
+  }
+
+  /// The entry for `name`, or null.
+  Entry *find(llvm::StringRef name) {
+    if (slots.empty())
+      return nullptr;
+    size_t slot = probe(name, hashOf(name));
+    uint32_t index = slots[slot].indexPlusOne;
+    return index ? &entries[index - 1] : nullptr;
+  }
+  const Entry *find(llvm::StringRef name) const {
+    return const_cast<NameMap *>(this)->find(name);
+  }
+  bool contains(llvm::StringRef name) const { return find(name) != nullptr; }
+
+  size_t size() const { return entries.size(); }
+  bool empty() const { return entries.empty(); }
+  /// Entries in insertion order.
+  const std::vector<Entry> &inOrder() const { return entries; }
+
+private:
+  struct Slot {
+    uint32_t hash = 0;
+    uint32_t indexPlusOne = 0; // 0: empty
+  };
+
+  static uint32_t hashOf(llvm::StringRef name) {
+    return static_cast<uint32_t>(llvm::xxh3_64bits(name));
+  }
+
+  /// The slot holding `name`, or the empty slot where it would go.
+  size_t probe(llvm::StringRef name, uint32_t hash) const {
+    size_t mask = slots.size() - 1;
+    for (size_t slot = hash & mask;; slot = (slot + 1) & mask) {
+      const Slot &s = slots[slot];
+      if (!s.indexPlusOne ||
+          (s.hash == hash && entries[s.indexPlusOne - 1].name == name))
+        return slot;
+    }
+  }
+
+  /// Re-place every entry by its stored hash (no key is read again).
+  void rehash(size_t count) {
+    std::vector<Slot> old(count);
+    old.swap(slots);
+    size_t mask = slots.size() - 1;
+    for (const Slot &s : old) {
+      if (!s.indexPlusOne)
+        continue;
+      size_t slot = s.hash & mask;
+      while (slots[slot].indexPlusOne)
+        slot = (slot + 1) & mask;
+      slots[slot] = s;
+    }
+  }
+
+  std::vector<Slot> slots;
+  std::vector<Entry> entries;
+};
+
+/// A set of names (NameMap without values).
+class NameSet {
+public:
+  NameSet() = default;
+  explicit NameSet(size_t expected) : map(expected) {}
+  void reserve(size_t count) { map.reserve(count); }
+  /// True when `name` was not in the set yet.
+  bool insert(llvm::StringRef name) { return map.tryEmplace(name).second; }
+  bool contains(llvm::StringRef name) const { return map.contains(name); }
+  size_t size() const { return map.size(); }
+
+private:
+  struct Empty {};
+  NameMap<Empty> map;
+};
+
+} // namespace ng
+
+#endif // NG_SUPPORT_NAMEMAP_H
