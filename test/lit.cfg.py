@@ -25,5 +25,10 @@ llvm_config.use_default_substitutions()
 
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 tool_dirs = [config.ng_tools_dir, config.llvm_tools_dir]
-tools = ["ng-opt", "ng-translate"]
+# `--param ng_threads=always`: ng-translate uses its threaded paths (which
+# it otherwise takes only for inputs of several MB) on every test input.
+if lit_config.params.get("ng_threads") == "always":
+    tools = ["ng-opt", ToolSubst("ng-translate", extra_args=["--always-thread"])]
+else:
+    tools = ["ng-opt", "ng-translate"]
 llvm_config.add_tool_substitutions(tools, tool_dirs)

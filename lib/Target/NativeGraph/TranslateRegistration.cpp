@@ -42,6 +42,12 @@ struct TranslateOptions {
           "them back without copying: the way to carry a large model "
           "through ng-opt"),
       llvm::cl::init(false)};
+  llvm::cl::opt<bool> alwaysThread{
+      "always-thread",
+      llvm::cl::desc("Use threads however small the input (by default they "
+                     "are used only where they pay off); for testing the "
+                     "threaded paths"),
+      llvm::cl::init(false), llvm::cl::Hidden};
 };
 
 TranslateOptions &translateOptions() {
@@ -49,6 +55,25 @@ TranslateOptions &translateOptions() {
   return options;
 }
 } // namespace
+
+/// A second thread (verification beside the import, the printer and the
+/// export) pays off only when the work it hides outweighs what threading
+/// costs: a thread-safe (locked) attribute and type uniquer for the whole
+/// run, and a core taken from the other stage when two ng-translate
+/// processes run in a pipe. Measured on bench/gen_decoder.py programs
+/// (docs/performance.md): single-threaded is 3-6% faster at 3k-11k nodes
+/// (.nptg 1.5-5 MB, text 0.6-2.3 MB); threads are 6-12% faster from 30k
+/// nodes (.nptg 15 MB, text 6 MB) up. Inputs below these sizes therefore
+/// run single-threaded. (--mlir-disable-threading still forces it.)
+static constexpr uint64_t kThreadedImportMinBytes = 8u << 20; // .nptg
+static constexpr uint64_t kThreadedExportMinBytes = 4u << 20; // text IR
+
+static void singleThreadedBelow(MLIRContext *context, uint64_t inputBytes,
+                                uint64_t threshold) {
+  if (inputBytes < threshold && !translateOptions().alwaysThread &&
+      context->isMultithreadingEnabled())
+    context->disableMultithreading();
+}
 
 /// The path the tool will finally write (-o), when known.
 static std::string &outputPath() {
@@ -260,6 +285,8 @@ void ng::registerNativeGraphTranslations() {
          MLIRContext *context) -> LogicalResult {
         const llvm::MemoryBuffer *buffer =
             sourceMgr->getMemoryBuffer(sourceMgr->getMainFileID());
+        singleThreadedBelow(context, buffer->getBufferSize(),
+                            kThreadedImportMinBytes);
         ImportOptions options;
         options.constantsPath = translateOptions().constantsFile;
         options.verify = false; // below, beside the printer
@@ -290,6 +317,11 @@ void ng::registerNativeGraphTranslations() {
         DialectRegistry registry;
         registry.insert<NgDialect>();
         context->appendDialectRegistry(registry);
+        singleThreadedBelow(
+            context,
+            sourceMgr->getMemoryBuffer(sourceMgr->getMainFileID())
+                ->getBufferSize(),
+            kThreadedExportMinBytes);
         // Verified by exportToTarget, beside the export when it can be.
         OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(
             sourceMgr, ParserConfig(context, /*verifyAfterParse=*/false));
