@@ -10,6 +10,8 @@
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/ADT/StringExtras.h"
 
+#include <cstring>
+
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -20,6 +22,41 @@ using namespace ng;
 //===----------------------------------------------------------------------===//
 // Literals
 //===----------------------------------------------------------------------===//
+
+bool ng::isPrintedUnescaped(StringRef text) {
+  // Eight bytes at a time (this runs for every op printed): a word is plain
+  // when no byte has its high bit set, is below 0x20, or is 0x7f, '"' or
+  // '\\'. The tests for "any byte below n" and "any byte equal to b" are the
+  // classic exact ones (no false negatives).
+  constexpr uint64_t ones = 0x0101010101010101ull;
+  constexpr uint64_t highs = 0x8080808080808080ull;
+  auto anyBelow = [&](uint64_t word, uint8_t n) {
+    return ((word - ones * n) & ~word & highs) != 0;
+  };
+  auto anyEqual = [&](uint64_t word, uint8_t b) {
+    return anyBelow(word ^ (ones * b), 1);
+  };
+  size_t i = 0, size = text.size();
+  for (; i + 8 <= size; i += 8) {
+    uint64_t word;
+    std::memcpy(&word, text.data() + i, sizeof(word));
+    if ((word & highs) || anyBelow(word, 0x20) || anyEqual(word, 0x7f) ||
+        anyEqual(word, '"') || anyEqual(word, '\\'))
+      return false;
+  }
+  for (; i < size; ++i) {
+    auto byte = static_cast<uint8_t>(text[i]);
+    if (byte < 0x20 || byte >= 0x7f || byte == '"' || byte == '\\')
+      return false;
+  }
+  return true;
+}
+
+void ng::printQuoted(AsmPrinter &printer, StringRef text) {
+  if (!isPrintedUnescaped(text))
+    return printer.printString(text);
+  printer.getStream() << '"' << text << '"';
+}
 
 void ng::printDoubleLiteral(raw_ostream &os, double value) {
   if (std::isnan(value)) {

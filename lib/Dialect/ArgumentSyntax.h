@@ -28,6 +28,14 @@ namespace ng {
 /// literal (always with a '.'), or `inf`, `-inf`, `nan`.
 void printDoubleLiteral(llvm::raw_ostream &os, double value);
 
+/// `printer.printString(text)`, byte for byte, without its per-character
+/// escaping loop when nothing needs escaping (op targets and data keys are
+/// printed once per node; that loop was 3% of printing a program).
+void printQuoted(mlir::AsmPrinter &printer, llvm::StringRef text);
+/// Whether printString writes `text` as it is: printable ASCII only, and no
+/// '"' or '\\'.
+bool isPrintedUnescaped(llvm::StringRef text);
+
 class ParseCache;
 /// The context's table of recurring parsed attributes (ParseCache.h).
 ParseCache &getParseCache(mlir::MLIRContext *ctx);

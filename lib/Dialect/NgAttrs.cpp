@@ -1,5 +1,7 @@
 //===- NgAttrs.cpp - ng attributes ------------------------------*- C++ -*-===//
 
+#include "ArgumentSyntax.h"
+
 #include "ng/Dialect/NgAttrs.h"
 #include "ng/Dialect/NgDialect.h"
 #include "ng/Dialect/NgTypes.h"
@@ -147,7 +149,7 @@ Attribute ConstantAttr::parse(AsmParser &parser, Type) {
 
 void ConstantAttr::print(AsmPrinter &printer) const {
   printer << '<' << stringifyInputKind(getKind()) << ", ";
-  printer.printString(getDataKey().getValue());
+  printQuoted(printer, getDataKey().getValue());
   if (getMutated())
     printer << ", mutated";
   printer << '>';

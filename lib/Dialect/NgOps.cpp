@@ -184,7 +184,7 @@ static bool printConstantBinding(OpAsmPrinter &p, BlockArgument arg,
   p.printType(arg.getType());
   p << " {" << NgDialect::getBindingAttrName() << " = #ng.constant<"
     << stringifyInputKind(binding.getKind()) << ", ";
-  p.printString(binding.getDataKey().getValue());
+  printQuoted(p, binding.getDataKey().getValue());
   if (binding.getMutated())
     p << ", mutated";
   p << ">}";
@@ -497,7 +497,7 @@ static void printAttrDictWithNames(OpAsmPrinter &p,
 
 void CallOp::print(OpAsmPrinter &p) {
   p << ' ';
-  p.printString(getTarget());
+  printQuoted(p, getTarget());
   printArgumentList(
       p, getArgList(), getOperands(), [](unsigned) { return Attribute(); },
       [&](unsigned regionIndex, StringAttr label) {

@@ -965,7 +965,7 @@ LogicalResult Importer::importGraph(const fb::Graph *graph, Region &region,
       Definition &def = declared->value;
       def.placed = true;
       NamedAttrList attrs;
-      attrs.append(NgDialect::getNameAttrName(),
+      attrs.append(recurring.string(NgDialect::getNameAttrName()),
                    builder.getStringAttr(nodeName));
       Type type;
       if (def.role == Role::Constant) {
@@ -973,7 +973,7 @@ LogicalResult Importer::importGraph(const fb::Graph *graph, Region &region,
         if (failed(converted))
           return failure();
         type = *converted;
-        attrs.append(NgDialect::getBindingAttrName(),
+        attrs.append(recurring.string(NgDialect::getBindingAttrName()),
                      ConstantAttr::get(
                          ctx, static_cast<InputKind>(def.constant->kind()),
                          builder.getStringAttr(str(def.constant->data_key())),
@@ -996,7 +996,7 @@ LogicalResult Importer::importGraph(const fb::Graph *graph, Region &region,
           return failure();
         }
         if (def.role == Role::MutableBuffer)
-          attrs.append(NgDialect::getBindingAttrName(),
+          attrs.append(recurring.string(NgDialect::getBindingAttrName()),
                        MutableBufferAttr::get(
                            ctx, builder.getStringAttr(str(def.buffer->fqn()))));
         else

@@ -1,0 +1,88 @@
+//===- NameMapTest.cpp - the graph name table ------------------------------===//
+//
+// NameMap replaces llvm::DenseMap<StringRef, T> for graph names; it must
+// behave as a map whatever the hashes do: growth from empty, growth past a
+// reservation, keys that differ only late, the empty key, and agreement
+// with std::map on a large random workload.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ng/Support/NameMap.h"
+
+#include "gtest/gtest.h"
+
+#include <map>
+#include <random>
+#include <string>
+#include <vector>
+
+namespace {
+
+TEST(NameMap, InsertFindAndOrder) {
+  ng::NameMap<int> map;
+  EXPECT_EQ(map.find("x"), nullptr);
+  auto [a, madeA] = map.tryEmplace("x");
+  EXPECT_TRUE(madeA);
+  a->value = 1;
+  auto [again, madeAgain] = map.tryEmplace("x");
+  EXPECT_FALSE(madeAgain);
+  EXPECT_EQ(again->value, 1);
+  map.tryEmplace("").first->value = 2; // an empty name is a name
+  ASSERT_NE(map.find(""), nullptr);
+  EXPECT_EQ(map.find("")->value, 2);
+  EXPECT_EQ(map.size(), 2u);
+  EXPECT_EQ(map.inOrder()[0].name, "x");
+  EXPECT_EQ(map.inOrder()[1].name, "");
+}
+
+TEST(NameMap, GrowsPastItsReservation) {
+  std::vector<std::string> keys;
+  for (int i = 0; i < 5000; ++i)
+    keys.push_back("aten_view_default_" + std::to_string(i));
+  ng::NameMap<int> map(10);
+  for (int i = 0; i < 5000; ++i)
+    EXPECT_TRUE(map.tryEmplace(keys[i]).second);
+  for (int i = 0; i < 5000; ++i) {
+    ASSERT_NE(map.find(keys[i]), nullptr) << keys[i];
+    EXPECT_EQ(map.find(keys[i])->name, keys[i]);
+  }
+  EXPECT_EQ(map.find("aten_view_default_5000"), nullptr);
+  EXPECT_EQ(map.size(), 5000u);
+}
+
+TEST(NameMap, AgreesWithStdMap) {
+  std::mt19937 random(7);
+  std::vector<std::string> pool;
+  for (int i = 0; i < 3000; ++i) // short keys: many share a prefix
+    pool.push_back(std::string(random() % 4, 'p') + std::to_string(i % 700));
+  ng::NameMap<int> map;
+  std::map<std::string, int> reference;
+  for (int step = 0; step < 20000; ++step) {
+    const std::string &key = pool[random() % pool.size()];
+    if (random() % 2) {
+      auto [entry, made] = map.tryEmplace(key);
+      auto [it, madeRef] = reference.try_emplace(key, step);
+      EXPECT_EQ(made, madeRef);
+      if (made)
+        entry->value = step;
+      EXPECT_EQ(entry->value, it->second);
+    } else {
+      auto *entry = map.find(key);
+      auto it = reference.find(key);
+      ASSERT_EQ(entry != nullptr, it != reference.end()) << key;
+      if (entry)
+        EXPECT_EQ(entry->value, it->second);
+    }
+  }
+  EXPECT_EQ(map.size(), reference.size());
+}
+
+TEST(NameSet, InsertOnce) {
+  ng::NameSet set(4);
+  EXPECT_TRUE(set.insert("a"));
+  EXPECT_FALSE(set.insert("a"));
+  EXPECT_TRUE(set.contains("a"));
+  EXPECT_FALSE(set.contains("b"));
+}
+
+} // namespace
