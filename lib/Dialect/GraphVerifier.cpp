@@ -209,10 +209,10 @@ namespace {
 class GraphChecker {
 public:
   GraphChecker(Operation *owner, Region &body) : owner(owner), body(body) {
-    // Sized up front so million-node graphs do not rehash repeatedly.
-    size_t numOps = body.empty() ? 0 : body.front().getOperations().size();
-    values.reserve(numOps + body.getNumArguments());
-    nodes.reserve(numOps + body.getNumArguments());
+    // Not sized by the op count: counting a block's ops walks all of them,
+    // a trip to memory per op on a million-node graph. The table grows as
+    // it goes (without reading any name again).
+    names.reserve(body.getNumArguments());
   }
 
   /// V1 (node names), V2 (value names) and V8 (dim orders) over the
@@ -235,20 +235,30 @@ public:
                << "placeholder #" << arg.getArgNumber()
                << " has no recorded wire name (`ng.name`, or "
                   "`graph_arg_names` in a subgraph)";
-      if (failed(defineValue(owner, name)) ||
-          failed(defineNode(owner, name)) || failed(checkDimOrder(owner, arg)))
+      Uses &uses = usesOf(name);
+      if (failed(defineValue(owner, uses, name)) ||
+          failed(defineNode(owner, uses, name)) ||
+          failed(checkDimOrder(owner, arg)))
         return failure();
     }
     for (Operation &op : body.front()) {
       if (auto call = dyn_cast<CallOp>(op)) {
-        if (failed(defineNode(call, call.getNodeName())))
+        StringRef nodeName = call.getNodeName();
+        Uses &nodeUses = usesOf(nodeName);
+        if (failed(defineNode(call, nodeUses, nodeName)))
           return failure();
-        for (Value result : call.getResults())
-          if (failed(defineValue(call, wireName(result))) ||
+        for (auto [index, result] : llvm::enumerate(call.getResults())) {
+          StringRef name = wireName(result);
+          // The first value is usually named like its node: one lookup.
+          Uses &uses =
+              index == 0 && name == nodeName ? nodeUses : usesOf(name);
+          if (failed(defineValue(call, uses, name)) ||
               failed(checkDimOrder(call, result)))
             return failure();
+        }
       } else if (auto output = dyn_cast<OutputOp>(op)) {
-        if (failed(defineNode(output, output.getNodeName())))
+        StringRef nodeName = output.getNodeName();
+        if (failed(defineNode(output, usesOf(nodeName), nodeName)))
           return failure();
       }
       if (perNode && failed(perNode(op)))
@@ -270,15 +280,24 @@ private:
     return success();
   }
 
-  LogicalResult defineValue(Operation *at, StringRef name) {
-    if (!values.insert(name))
+  /// What a name names so far: node names (V1) and value names (V2) are
+  /// two name spaces, kept in one table.
+  struct Uses {
+    bool value = false, node = false;
+  };
+  /// The entry of `name`; valid until the next name is added.
+  Uses &usesOf(StringRef name) { return names.tryEmplace(name).first->value; }
+  static LogicalResult defineValue(Operation *at, Uses &uses, StringRef name) {
+    if (uses.value)
       return at->emitOpError()
              << "duplicate value definition '" << name << "' (V2)";
+    uses.value = true;
     return success();
   }
-  LogicalResult defineNode(Operation *at, StringRef name) {
-    if (!nodes.insert(name))
+  static LogicalResult defineNode(Operation *at, Uses &uses, StringRef name) {
+    if (uses.node)
       return at->emitOpError() << "duplicate node name '" << name << "' (V1)";
+    uses.node = true;
     return success();
   }
   static LogicalResult checkDimOrder(Operation *at, Value value) {
@@ -310,7 +329,7 @@ private:
   Operation *owner;
   Region &body;
   // Names live in attribute and property storage: stable, so no copies.
-  NameSet values, nodes;
+  NameMap<Uses> names;
 };
 } // namespace
 

@@ -25,6 +25,16 @@ static bool printsAs(OpAsmPrinter &printer, Value value, StringRef wireName) {
   return text.str().starts_with("%") && text.str().drop_front() == wireName;
 }
 
+/// MLIR runs each op's printer twice: first with a printer that only
+/// collects the types and attributes that may get aliases (its stream is a
+/// raw_null_ostream), then for real. In the first pass the printers below
+/// just visit what the real pass prints through the printer, in the same
+/// order (so the aliases are the same), and skip the rest of their work:
+/// that pass was a quarter of printing a program.
+static bool isCollectingAliases(OpAsmPrinter &printer) {
+  return dynamic_cast<llvm::raw_null_ostream *>(&printer.getStream());
+}
+
 static SmallVector<ArgAttr> toArgList(ArrayAttr array) {
   SmallVector<ArgAttr> list;
   list.reserve(array.size());
@@ -193,6 +203,24 @@ static bool printConstantBinding(OpAsmPrinter &p, BlockArgument arg,
 }
 
 void MethodOp::print(OpAsmPrinter &p) {
+  if (isCollectingAliases(p)) {
+    // The real pass prints each placeholder's type, location and the
+    // attributes it does not print by hand; visiting all of them is the
+    // same, as ng attributes have no aliases.
+    for (BlockArgument arg : getBody().getArguments()) {
+      DictionaryAttr attrs = getArgAttrDict(arg.getArgNumber());
+      p.printRegionArgument(arg, attrs ? attrs.getValue()
+                                       : ArrayRef<NamedAttribute>());
+    }
+    for (Type type : getResultTypes())
+      p.printType(type);
+    p.printOptionalAttrDictWithKeyword(
+        (*this)->getAttrs(), {getSymNameAttrName(), getFunctionTypeAttrName(),
+                              getArgAttrsAttrName(), getResAttrsAttrName()});
+    p.printRegion(getBody(), /*printEntryBlockArgs=*/false,
+                  /*printBlockTerminators=*/true);
+    return;
+  }
   p << ' ';
   p.printSymbolName(getSymName());
   p << '(';
@@ -495,7 +523,48 @@ static void printAttrDictWithNames(OpAsmPrinter &p,
   p << '}';
 }
 
+/// CallOp::print's first pass (isCollectingAliases): what the real pass
+/// prints through the printer, in its order.
+static void collectAliases(CallOp op, OpAsmPrinter &p) {
+  unsigned regionIndex = 0;
+  for (Attribute attr : op.getArgs()) {
+    auto arg = cast<ArgAttr>(attr);
+    if (arg.getKind() == ArgKind::ScalarType) {
+      p.printType(cast<TypeAttr>(arg.getValue()).getValue());
+    } else if (arg.getKind() == ArgKind::Graph &&
+               regionIndex < op.getGraphs().size()) {
+      Region &region = op.getGraphs()[regionIndex++];
+      for (BlockArgument regionArg : region.getArguments())
+        p.printRegionArgument(regionArg);
+      p.printRegion(region, /*printEntryBlockArgs=*/false,
+                    /*printBlockTerminators=*/true);
+    }
+  }
+  // The attribute dictionary, sorted by name as the real pass prints it.
+  // (It may leave graph_arg_names out; visiting it anyway makes no alias.)
+  SmallVector<NamedAttribute, 4> shown(
+      op->getDiscardableAttrDictionary().getValue());
+  if (ArrayAttr names = op.getGraphArgNamesAttr())
+    shown.emplace_back(op.getGraphArgNamesAttrName(), names);
+  if (ArrayAttr metadata = op.getMetadataAttr())
+    shown.emplace_back(op.getMetadataAttrName(), metadata);
+  if (StringAttr node = op.getNodeAttr())
+    shown.emplace_back(op.getNodeAttrName(), node);
+  llvm::sort(shown, [](const NamedAttribute &a, const NamedAttribute &b) {
+    return a.getName().strref() < b.getName().strref();
+  });
+  for (NamedAttribute attr : shown)
+    if (!isa<UnitAttr>(attr.getValue()))
+      p.printAttribute(attr.getValue());
+  for (Type type : op.getOperandTypes())
+    p.printType(type);
+  for (Type type : op.getResultTypes())
+    p.printType(type);
+}
+
 void CallOp::print(OpAsmPrinter &p) {
+  if (isCollectingAliases(p))
+    return collectAliases(*this, p);
   p << ' ';
   printQuoted(p, getTarget());
   printArgumentList(
