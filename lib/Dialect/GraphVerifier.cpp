@@ -14,6 +14,8 @@
 
 #include "GraphVerifier.h"
 
+#include "ng/Dialect/MethodGraphVerifier.h"
+
 #include "ng/Dialect/NgOps.h"
 #include "ng/Dialect/Storage.h"
 #include "ng/Support/NameMap.h"
@@ -208,7 +210,10 @@ namespace {
 /// Checks shared by methods and subgraphs (V1, V2, V7 for outputs, V8).
 class GraphChecker {
 public:
-  GraphChecker(Operation *owner, Region &body) : owner(owner), body(body) {
+  /// With `checkNames` false, V1 and V2 are the caller's (see
+  /// MethodGraphVerifier).
+  GraphChecker(Operation *owner, Region &body, bool checkNames = true)
+      : owner(owner), body(body), checkNames(checkNames) {
     // Not sized by the op count: counting a block's ops walks all of them,
     // a trip to memory per op on a million-node graph. The table grows as
     // it goes (without reading any name again).
@@ -217,9 +222,17 @@ public:
 
   /// V1 (node names), V2 (value names) and V8 (dim orders) over the
   /// placeholders, the nodes and the OUTPUT node, then V7 for the outputs.
-  /// `perNode`, when given, checks each node too: one walk over the graph,
-  /// since on a million nodes every walk is a trip to memory.
-  LogicalResult check(function_ref<LogicalResult(Operation &)> perNode = {}) {
+  LogicalResult check() {
+    if (failed(checkPlaceholders()))
+      return failure();
+    for (Operation &op : body.front())
+      if (failed(checkNode(op)))
+        return failure();
+    return checkOutputMeta();
+  }
+
+  /// V1, V2 and V8 for the placeholders.
+  LogicalResult checkPlaceholders() {
     for (BlockArgument arg : body.getArguments()) {
       StringRef name = wireName(arg);
       // The name may be "" (legal on the wire), but it must be recorded:
@@ -235,13 +248,27 @@ public:
                << "placeholder #" << arg.getArgNumber()
                << " has no recorded wire name (`ng.name`, or "
                   "`graph_arg_names` in a subgraph)";
-      Uses &uses = usesOf(name);
-      if (failed(defineValue(owner, uses, name)) ||
-          failed(defineNode(owner, uses, name)) ||
-          failed(checkDimOrder(owner, arg)))
+      if (checkNames) {
+        Uses &uses = usesOf(name);
+        if (failed(defineValue(owner, uses, name)) ||
+            failed(defineNode(owner, uses, name)))
+          return failure();
+      }
+      if (failed(checkDimOrder(owner, arg)))
         return failure();
     }
-    for (Operation &op : body.front()) {
+    return success();
+  }
+
+  /// V1, V2 and V8 for one node, in graph order.
+  LogicalResult checkNode(Operation &op) {
+    if (!checkNames) {
+      for (Value result : op.getResults())
+        if (failed(checkDimOrder(&op, result)))
+          return failure();
+      return success();
+    }
+    {
       if (auto call = dyn_cast<CallOp>(op)) {
         StringRef nodeName = call.getNodeName();
         Uses &nodeUses = usesOf(nodeName);
@@ -261,14 +288,11 @@ public:
         if (failed(defineNode(output, usesOf(nodeName), nodeName)))
           return failure();
       }
-      if (perNode && failed(perNode(op)))
-        return failure();
     }
-    return checkOutputMeta();
+    return success();
   }
 
-private:
-  /// V7 for Graph.outputs.
+  /// V7 for Graph.outputs (after the last node).
   LogicalResult checkOutputMeta() {
     auto output = dyn_cast<OutputOp>(body.front().getTerminator());
     if (!output)
@@ -280,6 +304,7 @@ private:
     return success();
   }
 
+private:
   /// What a name names so far: node names (V1) and value names (V2) are
   /// two name spaces, kept in one table.
   struct Uses {
@@ -328,6 +353,7 @@ private:
 
   Operation *owner;
   Region &body;
+  bool checkNames;
   // Names live in attribute and property storage: stable, so no copies.
   NameMap<Uses> names;
 };
@@ -346,14 +372,27 @@ LogicalResult ng::verifySubgraph(CallOp call, Region &region) {
   return success();
 }
 
-LogicalResult ng::verifyMethodGraph(MethodOp method) {
+struct MethodGraphVerifier::State {
+  State(MethodOp method, bool namesChecked)
+      : method(method), checker(method, method.getBody(), !namesChecked) {}
+  MethodOp method;
+  GraphChecker checker;
+  /// What V11 needs to know of the placeholders.
+  llvm::StringSet<> bufferFqns, userInputs;
+};
+
+MethodGraphVerifier::MethodGraphVerifier(MethodOp method, bool namesChecked)
+    : state(std::make_unique<State>(method, namesChecked)) {}
+MethodGraphVerifier::~MethodGraphVerifier() = default;
+
+LogicalResult MethodGraphVerifier::verifyPlaceholders() {
+  MethodOp method = state->method;
   if (method.getSymName().empty())
     return method.emitOpError() << "method name must not be empty (V12)";
   Region &body = method.getBody();
   if (body.empty())
     return method.emitOpError() << "must have a body";
-  // Placeholders: V7 (metadata), V12 (binding rules); collect what V11 needs.
-  llvm::StringSet<> bufferFqns, userInputs;
+  // V7 (metadata), V12 (binding rules); collect what V11 needs.
   for (BlockArgument arg : body.getArguments()) {
     unsigned index = arg.getArgNumber();
     StringRef name = method.getArgName(index);
@@ -374,7 +413,7 @@ LogicalResult ng::verifyMethodGraph(MethodOp method) {
       return method.emitOpError()
              << role << " '" << name << "' has no tensor metadata (V7)";
     if (!binding) {
-      userInputs.insert(name);
+      state->userInputs.insert(name);
     } else if (auto constant = dyn_cast<ConstantAttr>(binding)) {
       if (constant.getMutated() && constant.getKind() != InputKind::Buffer)
         return method.emitOpError()
@@ -382,52 +421,58 @@ LogicalResult ng::verifyMethodGraph(MethodOp method) {
                << stringifyInputKind(constant.getKind())
                << "; only a buffer can be (V12)";
       if (constant.getKind() == InputKind::Buffer)
-        bufferFqns.insert(constant.getDataKey().getValue());
+        state->bufferFqns.insert(constant.getDataKey().getValue());
     } else {
-      bufferFqns.insert(cast<MutableBufferAttr>(binding).getFqn().getValue());
+      state->bufferFqns.insert(
+          cast<MutableBufferAttr>(binding).getFqn().getValue());
     }
   }
+  // V1, V2, V8 (after the bindings: V13 relies on them).
+  return state->checker.checkPlaceholders();
+}
 
+LogicalResult MethodGraphVerifier::verifyNode(Operation &op) {
+  if (failed(state->checker.checkNode(op)))
+    return failure();
   // V13: no in-place write to a parameter or a constant tensor, by any node
   // of the method's own graph (the OUTPUT node's arguments included). The
   // write, the root and its kind are the storage rules' (Storage.h).
-  auto checkReadOnlyWrites = [&](Operation &op) -> LogicalResult {
-    SmallVector<StorageWrite, 2> writes;
-    forEachStorageWrite(
-        &op,
-        [&](const StorageWrite &write) {
-          if (write.kind == StorageWrite::Kind::InPlace)
-            writes.push_back(write);
-        },
-        /*writeBacks=*/false);
-    for (const StorageWrite &write : writes) {
-      Value root = getStorageRoot(write.value);
-      auto arg = dyn_cast<BlockArgument>(root);
-      if (!arg || arg.getOwner()->getParentOp() != method ||
-          !isReadOnlyStorage(getStorageKind(root)))
-        continue;
-      auto constant =
-          cast<ConstantAttr>(method.getArgBinding(arg.getArgNumber()));
-      std::string argName = write.arg.getName()
-                                ? write.arg.getName().getValue().str()
-                                : "#" + std::to_string(write.index);
-      StringRef nodeName = isa<CallOp>(op) ? cast<CallOp>(op).getNodeName()
-                                           : cast<OutputOp>(op).getNodeName();
-      return op.emitOpError()
-             << "node '" << nodeName
-             << "' writes a read-only tensor in place: argument '" << argName
-             << "' is stored in " << stringifyInputKind(constant.getKind())
-             << " '" << method.getArgName(arg.getArgNumber()) << "' (V13)";
-    }
-    return success();
-  };
-  // Names, dim orders and V13 in one walk; V13 needs the bindings checked
-  // above.
-  GraphChecker checker(method, body);
-  if (failed(checker.check(checkReadOnlyWrites)))
-    return failure();
+  MethodOp method = state->method;
+  SmallVector<StorageWrite, 2> writes;
+  forEachStorageWrite(
+      &op,
+      [&](const StorageWrite &write) {
+        if (write.kind == StorageWrite::Kind::InPlace)
+          writes.push_back(write);
+      },
+      /*writeBacks=*/false);
+  for (const StorageWrite &write : writes) {
+    Value root = getStorageRoot(write.value);
+    auto arg = dyn_cast<BlockArgument>(root);
+    if (!arg || arg.getOwner()->getParentOp() != method ||
+        !isReadOnlyStorage(getStorageKind(root)))
+      continue;
+    auto constant =
+        cast<ConstantAttr>(method.getArgBinding(arg.getArgNumber()));
+    std::string argName = write.arg.getName()
+                              ? write.arg.getName().getValue().str()
+                              : "#" + std::to_string(write.index);
+    StringRef nodeName = isa<CallOp>(op) ? cast<CallOp>(op).getNodeName()
+                                         : cast<OutputOp>(op).getNodeName();
+    return op.emitOpError()
+           << "node '" << nodeName
+           << "' writes a read-only tensor in place: argument '" << argName
+           << "' is stored in " << stringifyInputKind(constant.getKind())
+           << " '" << method.getArgName(arg.getArgNumber()) << "' (V13)";
+  }
+  return success();
+}
 
+LogicalResult MethodGraphVerifier::verifyOutputs() {
+  if (failed(state->checker.checkOutputMeta()))
+    return failure();
   // V11: what each output writes back.
+  MethodOp method = state->method;
   OutputOp output = method.getOutputOp();
   SmallVector<Value> outputs = output.getTensorOutputs();
   for (auto [index, value] : llvm::enumerate(outputs)) {
@@ -441,20 +486,31 @@ LogicalResult ng::verifyMethodGraph(MethodOp method) {
                << target << "'; a USER_OUTPUT has none (V11)";
       break;
     case OutputKind::BufferMutation:
-      if (!bufferFqns.contains(target))
+      if (!state->bufferFqns.contains(target))
         return output.emitOpError()
                << "output '" << wireName(value) << "' mutates buffer '"
                << target << "', which is not a buffer of method '"
                << method.getSymName() << "' (V11)";
       break;
     case OutputKind::UserInputMutation:
-      if (!userInputs.contains(target))
+      if (!state->userInputs.contains(target))
         return output.emitOpError()
                << "output '" << wireName(value) << "' mutates input '" << target
                << "', which is not a user input (V11)";
       break;
     }
   }
-
   return success();
+}
+
+LogicalResult ng::verifyMethodGraph(MethodOp method) {
+  // One walk over the nodes: on a million nodes every walk is a trip to
+  // memory.
+  MethodGraphVerifier verifier(method);
+  if (failed(verifier.verifyPlaceholders()))
+    return failure();
+  for (Operation &op : method.getBody().front())
+    if (failed(verifier.verifyNode(op)))
+      return failure();
+  return verifier.verifyOutputs();
 }

@@ -13,6 +13,7 @@
 
 #include "ng/Target/NativeGraph/Import.h"
 
+#include "ng/Dialect/MethodGraphVerifier.h"
 #include "ng/Dialect/NgOps.h"
 #include "ng/Dialect/RecurringAttrs.h"
 #include "ng/Support/NameMap.h"
@@ -23,6 +24,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Verifier.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
@@ -225,6 +227,13 @@ private:
   flatbuffers::Verifier::Options verifierOptions;
   void reportMalformed();
 
+  /// With ImportOptions::verify, the rules of the method being imported,
+  /// checked node by node as each is made (MethodGraphVerifier.h).
+  MethodGraphVerifier *rules = nullptr;
+  /// Verify `op`, a node just made in the method's graph, while it is hot:
+  /// its own invariants (with its subgraphs, if any) and the graph's rules.
+  LogicalResult verifyNode(Operation *op);
+
   /// Targets, argument names, #ng.arg descriptors and i64 literals recur
   /// on most nodes (RecurringAttrs.h).
   RecurringAttrs recurring{ctx};
@@ -233,6 +242,48 @@ private:
   llvm::StringMap<Type> typesByMeta;
 };
 
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Verifier diagnostics
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// While alive, verifier errors on imported ops read like the importer's
+/// own. Imported ops are located at "method '<name>'" (within the file):
+/// the message says that, and drops the "'ng.call' op" prefix, since the
+/// messages name the node themselves. The op is not dumped (the generic form
+/// of a whole method would bury the message).
+class VerifierDiagnostics {
+public:
+  explicit VerifierDiagnostics(MLIRContext *ctx)
+      : ctx(ctx), printOp(ctx->shouldPrintOpOnDiagnostic()),
+        handler(ctx, [](Diagnostic &diag) { return reword(diag); }) {
+    ctx->printOpOnDiagnostic(false);
+  }
+  ~VerifierDiagnostics() { ctx->printOpOnDiagnostic(printOp); }
+
+private:
+  static LogicalResult reword(Diagnostic &diag) {
+    auto named = dyn_cast<NameLoc>(diag.getLocation());
+    if (!named || diag.getSeverity() != DiagnosticSeverity::Error)
+      return failure();
+    std::string message = diag.str();
+    StringRef text = message;
+    if (text.starts_with("'ng.")) {
+      size_t opEnd = text.find("' op ");
+      if (opEnd != StringRef::npos)
+        text = text.drop_front(opEnd + 5);
+    }
+    emitError(named.getChildLoc())
+        << named.getName().getValue() << ": " << text;
+    return success();
+  }
+
+  MLIRContext *ctx;
+  bool printOp;
+  ScopedDiagnosticHandler handler;
+};
 } // namespace
 
 //===----------------------------------------------------------------------===//
@@ -721,7 +772,16 @@ LogicalResult Importer::importCall(const fb::Node *node, Scope &scope,
       return failure();
     }
   }
+  // A subgraph's nodes are verified with the node that holds them.
+  if (rules && depth == 0)
+    return verifyNode(op);
   return success();
+}
+
+LogicalResult Importer::verifyNode(Operation *op) {
+  return failure(failed(mlir::verify(op, /*verifyRecursively=*/
+                                     op->getNumRegions() != 0)) ||
+                 failed(rules->verifyNode(*op)));
 }
 
 LogicalResult Importer::importOutput(const fb::Node *node, Scope &scope,
@@ -812,7 +872,16 @@ LogicalResult Importer::importOutput(const fb::Node *node, Scope &scope,
     if (anyNonDefault)
       props.specs = builder.getArrayAttr(specAttrs);
   }
-  builder.create(state);
+  // A method's type lists its results: set it before the output is checked
+  // against it.
+  Block *block = builder.getInsertionBlock();
+  auto methodOp = dyn_cast_or_null<MethodOp>(block->getParentOp());
+  if (method && methodOp)
+    methodOp.setFunctionTypeAttr(TypeAttr::get(FunctionType::get(
+        ctx, block->getArgumentTypes(), TypeRange(ValueRange(operands)))));
+  Operation *op = builder.create(state);
+  if (rules && method)
+    return verifyNode(op);
   return success();
 }
 
@@ -918,12 +987,39 @@ LogicalResult Importer::importGraph(const fb::Graph *graph, Region &region,
   SmallVector<Attribute, 8> argAttrs;
   SmallVector<StringRef, 8> placedInputs;
   bool seenCall = false, seenOutput = false;
+
+  // Placeholders come first (S1). Once they are made, a method gets their
+  // attributes, and with ImportOptions::verify the checking of its rules
+  // begins: then each node is verified as soon as it is made.
+  auto methodOp = dyn_cast_or_null<MethodOp>(region.getParentOp());
+  std::optional<MethodGraphVerifier> methodRules;
+  auto stopVerifying = llvm::make_scope_exit([&] {
+    if (methodRules)
+      rules = nullptr;
+  });
+  bool placeholdersDone = false;
+  auto finishPlaceholders = [&]() -> LogicalResult {
+    placeholdersDone = true;
+    if (!methodOp)
+      return success();
+    methodOp.setArgAttrsAttr(builder.getArrayAttr(argAttrs));
+    if (!options.verify)
+      return success();
+    // V1 and V2 are checked here, on the names the nodes get (Scope).
+    methodRules.emplace(methodOp, /*namesChecked=*/true);
+    rules = &*methodRules;
+    return rules->verifyPlaceholders();
+  };
+
   for (unsigned i = 0, e = nodes->size(); i < e; ++i) {
     if (ahead && !ahead->waitFor(i)) {
       reportMalformed();
       return failure();
     }
     const fb::Node *node = nodes->Get(i);
+    if (!placeholdersDone && node->op_kind() != fb::OpKind::PLACEHOLDER &&
+        failed(finishPlaceholders()))
+      return failure();
     StringRef nodeName = str(node->name());
     context.node = nodeName;
     context.clearArgument();
@@ -1065,16 +1161,15 @@ LogicalResult Importer::importGraph(const fb::Graph *graph, Region &region,
     return failure();
   }
 
-  // Store the placeholder attributes where their owner expects them.
-  Operation *owner = region.getParentOp();
-  if (auto methodOp = dyn_cast_or_null<MethodOp>(owner)) {
-    methodOp.setArgAttrsAttr(builder.getArrayAttr(argAttrs));
-    SmallVector<Type, 8> argTypes(block->getArgumentTypes());
-    auto output = cast<OutputOp>(block->getTerminator());
-    methodOp.setFunctionTypeAttr(TypeAttr::get(FunctionType::get(
-        ctx, argTypes, llvm::to_vector(output.getOperandTypes()))));
-  }
-  return success();
+  if (!methodOp || !rules)
+    return success();
+  // The method op's own invariants, then the rules about its outputs. (What
+  // mlir::verify would add is true by construction: the importer resolves
+  // names only to values defined earlier in the same graph, so dominance
+  // and isolation hold, and the nodes were verified as they were made.)
+  if (failed(methodOp->getName().verifyInvariants(methodOp)))
+    return failure();
+  return rules->verifyOutputs();
 }
 
 LogicalResult Importer::importMethod(const fb::Method *method,
@@ -1138,6 +1233,10 @@ OwningOpRef<ModuleOp> Importer::importProgram(StringRef buffer) {
     (*module)->setAttr(NgDialect::getVersionAttrName(),
                        builder.getStringAttr(v));
   }
+  // With ImportOptions::verify, the nodes are verified as they are made.
+  std::optional<VerifierDiagnostics> reword;
+  if (options.verify)
+    reword.emplace(ctx);
   llvm::StringSet<> methodNames;
   for (const fb::Method *method : *program->methods()) {
     if (!methodNames.insert(str(method->name())).second) {
@@ -1148,38 +1247,25 @@ OwningOpRef<ModuleOp> Importer::importProgram(StringRef buffer) {
     if (failed(importMethod(method, *module)))
       return nullptr;
   }
-  context = ErrorContext();
-  if (options.verify && failed(verifyImportedProgram(*module)))
+  if (options.verify && failed(verifyModuleAttributes(*module)))
     return nullptr;
   return module;
 }
 
+LogicalResult ng::verifyModuleAttributes(ModuleOp module) {
+  VerifierDiagnostics reword(module.getContext());
+  // As the verifier does for every op: each discardable attribute by its
+  // dialect (ng.version; ng.data, V14).
+  for (NamedAttribute attr : module->getDiscardableAttrDictionary())
+    if (Dialect *dialect = attr.getNameDialect())
+      if (failed(dialect->verifyOperationAttribute(module, attr)))
+        return failure();
+  return success();
+}
+
 LogicalResult ng::verifyImportedProgram(ModuleOp module) {
-  MLIRContext *ctx = module.getContext();
-  // The generic form of a whole method would bury the message.
-  bool printOp = ctx->shouldPrintOpOnDiagnostic();
-  ctx->printOpOnDiagnostic(false);
-  // Imported ops are located at "method '<name>'" (within the file): say
-  // that in the message, the way the importer's own errors do, and drop the
-  // "'ng.call' op" prefix, since the messages name the node themselves.
-  ScopedDiagnosticHandler handler(ctx, [&](Diagnostic &diag) -> LogicalResult {
-    auto named = dyn_cast<NameLoc>(diag.getLocation());
-    if (!named || diag.getSeverity() != DiagnosticSeverity::Error)
-      return failure();
-    std::string message = diag.str();
-    StringRef text = message;
-    if (text.starts_with("'ng.")) {
-      size_t opEnd = text.find("' op ");
-      if (opEnd != StringRef::npos)
-        text = text.drop_front(opEnd + 5);
-    }
-    emitError(named.getChildLoc())
-        << named.getName().getValue() << ": " << text;
-    return success();
-  });
-  LogicalResult result = mlir::verify(module);
-  ctx->printOpOnDiagnostic(printOp);
-  return result;
+  VerifierDiagnostics reword(module.getContext());
+  return mlir::verify(module);
 }
 
 OwningOpRef<ModuleOp> ng::importNativeGraph(StringRef buffer,

@@ -139,8 +139,9 @@ OwningOpRef<ModuleOp> ng::importProgram(StringRef input, StringRef inputName,
                                         std::shared_ptr<const void> keepAlive,
                                         MLIRContext *context,
                                         const ImportOptions &options) {
-  ImportOptions programOptions = options;
-  programOptions.verify = false; // after the data is attached (V14)
+  // With options.verify, the nodes are verified as they are imported; the
+  // constants (V14), once attached.
+  const ImportOptions &programOptions = options;
   Location loc = FileLineColLoc::get(context, inputName, 0, 0);
 
   OwningOpRef<ModuleOp> module;
@@ -229,7 +230,7 @@ OwningOpRef<ModuleOp> ng::importProgram(StringRef input, StringRef inputName,
         return nullptr;
     }
   }
-  if (options.verify && failed(verifyImportedProgram(*module)))
+  if (options.verify && failed(verifyModuleAttributes(*module)))
     return nullptr;
   return module;
 }

@@ -246,23 +246,17 @@ static LogicalResult exportToTarget(ModuleOp module, raw_ostream &output) {
   return success();
 }
 
-/// Verify `module` and print it to `output`, side by side when the context
-/// may use threads: both only read the IR, and in an `ng-translate |
-/// ng-translate` pipe the second core would otherwise idle while this stage
-/// runs. Nothing reaches `output` unless the module verifies: the text goes
-/// to memory first when `output` is standard output (an -o file is written
-/// to a temporary and renamed only on success, see tools/ng-translate).
+/// Verify `module` and print it to `output` side by side, on a context that
+/// may use threads: both only read the IR, and the verifier then costs no
+/// time of its own. Nothing reaches `output` unless the module verifies: the
+/// text goes to memory first when `output` is standard output (an -o file is
+/// written to a temporary and renamed only on success, see
+/// tools/ng-translate).
 static LogicalResult printVerified(ModuleOp module, raw_ostream &output) {
   // The verifier runs (below) on the imported module, so the printer need
   // not verify it again.
   OpPrintingFlags flags = OpPrintingFlags().assumeVerified();
   MLIRContext *context = module.getContext();
-  if (!context->isMultithreadingEnabled()) {
-    if (failed(ng::verifyImportedProgram(module)))
-      return failure();
-    module->print(output, flags);
-    return success();
-  }
   StringRef target = outputPath();
   bool toStdout = target.empty() || target == "-";
   std::string text;
@@ -300,7 +294,11 @@ void ng::registerNativeGraphTranslations() {
                             kThreadedImportMinBytes);
         ImportOptions options;
         options.constantsPath = translateOptions().constantsFile;
-        options.verify = false; // below, beside the printer
+        // Verified node by node as imported, while the nodes are in cache;
+        // with threads, instead, the whole module beside the printer.
+        bool verifyBesidePrinter = context->isMultithreadingEnabled() &&
+                                   !translateOptions().emitBytecode;
+        options.verify = !verifyBesidePrinter;
         // Constant resources point into the input: keep it mapped.
         OwningOpRef<ModuleOp> module =
             importProgram(buffer->getBuffer(), buffer->getBufferIdentifier(),
@@ -308,12 +306,12 @@ void ng::registerNativeGraphTranslations() {
         auto atExit = llvm::make_scope_exit([&] { leaveToExit(module); });
         if (!module)
           return failure();
-        if (translateOptions().emitBytecode) {
-          if (failed(verifyImportedProgram(*module)))
-            return failure();
+        if (translateOptions().emitBytecode)
           return writeBytecodeToFile(*module, output);
-        }
-        return printVerified(*module, output);
+        if (verifyBesidePrinter)
+          return printVerified(*module, output);
+        module->print(output, OpPrintingFlags().assumeVerified());
+        return success();
       });
 
   // A file-to-file translation too: TranslateFromMLIRRegistration verifies

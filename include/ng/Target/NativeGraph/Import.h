@@ -24,7 +24,9 @@ struct ImportOptions {
   /// tables.
   unsigned long maxTables = 1ul << 31;
   unsigned maxVerifierDepth = 1024;
-  /// Run the ng verifier (FORMAT.md V rules) on the result.
+  /// Run the ng verifier (FORMAT.md V rules) on the result: each node as it
+  /// is made, while it is in cache, the module's attributes at the end.
+  /// (Without it, verifyImportedProgram verifies the whole module later.)
   bool verify = true;
   /// A safetensors file with the constants of an `.nptg` input (C2). A
   /// `.ptn` package carries its own.
@@ -53,6 +55,11 @@ importProgram(llvm::StringRef input, llvm::StringRef inputName,
 /// Run the ng verifier on an imported program, reporting errors the way the
 /// importer does ("method 'forward': ..."), without dumping the IR.
 llvm::LogicalResult verifyImportedProgram(mlir::ModuleOp module);
+
+/// The module's own attributes (`ng.version`, and `ng.data` against the
+/// placeholders, V14): what an import with ImportOptions::verify leaves to
+/// check once constants are attached to its module.
+llvm::LogicalResult verifyModuleAttributes(mlir::ModuleOp module);
 
 /// Attach the constants of a safetensors file (and an aliases.json text, or
 /// "") to `module` as its `ng.data`. `bytes` stays referenced, through

@@ -1,0 +1,54 @@
+//===- MethodGraphVerifier.h - a method's graph rules, node by node -*- C++
+//-*-===//
+//
+// The rules of FORMAT.md section 4 that concern a method's whole graph (V1,
+// V2, V7, V8, V11, V12, V13), in three steps, so they can run as a graph is
+// built as well as over a finished one. MethodOp's verifier runs the steps
+// over its body; the NPTG importer runs them on each node right after making
+// it, while the node is still in cache (a million-node program no longer
+// fits there, and a verifier that walks it afterwards reads it from memory
+// again). The same checks in the same order, with the same messages.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef NG_DIALECT_METHODGRAPHVERIFIER_H
+#define NG_DIALECT_METHODGRAPHVERIFIER_H
+
+#include "mlir/Support/LogicalResult.h"
+
+#include <memory>
+
+namespace mlir {
+class Operation;
+} // namespace mlir
+
+namespace ng {
+class MethodOp;
+
+class MethodGraphVerifier {
+public:
+  /// `namesChecked`: the caller has already checked V1 (node names) and V2
+  /// (value names) on the very names the nodes carry, as the importer does
+  /// while it makes them; the verifier then keeps no second table of all
+  /// the graph's names.
+  explicit MethodGraphVerifier(MethodOp method, bool namesChecked = false);
+  ~MethodGraphVerifier();
+  MethodGraphVerifier(const MethodGraphVerifier &) = delete;
+  MethodGraphVerifier &operator=(const MethodGraphVerifier &) = delete;
+
+  /// First: the method's name and its placeholders (block arguments, their
+  /// `ng.name` and `ng.binding` attributes set).
+  llvm::LogicalResult verifyPlaceholders();
+  /// Then each node of the body (ng.call, ng.output), in order.
+  llvm::LogicalResult verifyNode(mlir::Operation &op);
+  /// Last, once the body ends in its ng.output: the outputs.
+  llvm::LogicalResult verifyOutputs();
+
+private:
+  struct State;
+  std::unique_ptr<State> state;
+};
+
+} // namespace ng
+
+#endif // NG_DIALECT_METHODGRAPHVERIFIER_H
