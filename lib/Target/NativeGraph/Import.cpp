@@ -92,29 +92,46 @@ using TensorValues = flatbuffers::Vector<flatbuffers::Offset<fb::TensorValue>>;
 /// is nearly always the one asked for: the list is read once, in order,
 /// while it is hot. A name table of all entries is built only when a name
 /// is not next (an entry out of order, or a tensor without metadata).
+///
+/// A method graph's entries are also verified here (W9), each just before
+/// it is first read (VerifyAhead.h: the outline checks only the vector), so
+/// on a large program the verifier and the importer read an entry once,
+/// together, instead of twice from memory. A subgraph's entries came
+/// verified with the node that holds it.
 class TensorMetaSource {
 public:
-  explicit TensorMetaSource(const TensorValues *list)
-      : list(list), taken(list ? list->size() : 0) {}
+  /// `verifier` null: the entries are verified already.
+  TensorMetaSource(const TensorValues *list, flatbuffers::Verifier *verifier)
+      : list(list), verifier(verifier), taken(list ? list->size() : 0) {}
 
   /// The metadata of tensor value `name`, or null when none is listed.
-  /// Each entry is handed out once (value names are unique, V2).
-  const fb::TensorMeta *take(StringRef name) {
+  /// Each entry is handed out once (value names are unique, V2). Fails
+  /// when an entry it had to read does not verify.
+  FailureOr<const fb::TensorMeta *> take(StringRef name) {
     if (!list)
       return nullptr;
     while (next < list->size() && taken[next])
       ++next;
-    if (next < list->size() && str(list->Get(next)->name()) == name)
-      return takeAt(next++);
-    if (!byName)
-      buildTable();
+    if (next < list->size()) {
+      if (!verifyUpTo(next))
+        return failure();
+      if (str(list->Get(next)->name()) == name)
+        return takeAt(next++);
+    }
+    if (!byName && !buildTable())
+      return failure();
     NameMap<uint32_t>::Entry *entry = byName->find(name);
-    return entry && !taken[entry->value] ? takeAt(entry->value) : nullptr;
+    if (!entry || taken[entry->value])
+      return nullptr;
+    return takeAt(entry->value);
   }
 
   /// True when every entry described a value that took it (S2 holds).
   bool allTaken() const { return !list || takenCount == list->size(); }
-  /// The first name listed twice, if any (for the error once !allTaken()).
+  /// Verify every entry (before reading them all for an error message).
+  bool verifyAll() { return !list || list->size() == 0 || verifyUpTo(list->size() - 1); }
+  /// The first name listed twice, if any (for the error once !allTaken();
+  /// after verifyAll()).
   std::optional<StringRef> duplicate() const {
     NameSet seen(list->size());
     for (const fb::TensorValue *value : *list)
@@ -129,13 +146,27 @@ private:
     ++takenCount;
     return list->Get(index)->meta();
   }
-  void buildTable() {
+  bool verifyUpTo(uint32_t index) {
+    if (!verifier)
+      return true;
+    for (; verified <= index; ++verified)
+      if (!verifier->VerifyTable(list->Get(verified)))
+        return false;
+    return true;
+  }
+  bool buildTable() {
+    if (!verifyAll())
+      return false;
     byName.emplace(list->size());
     for (uint32_t i = 0, e = list->size(); i < e; ++i)
       byName->tryEmplace(str(list->Get(i)->name())).first->value = i;
+    return true;
   }
 
   const TensorValues *list;
+  flatbuffers::Verifier *verifier;
+  /// Entries [0, verified) verify.
+  uint32_t verified = 0;
   std::vector<bool> taken;
   size_t takenCount = 0;
   uint32_t next = 0;
@@ -153,7 +184,8 @@ struct Scope {
   NameMap<Name> names;
   TensorMetaSource meta;
 
-  explicit Scope(const fb::Graph *graph) : meta(graph->tensor_values()) {}
+  Scope(const fb::Graph *graph, flatbuffers::Verifier *entryVerifier)
+      : meta(graph->tensor_values(), entryVerifier) {}
   /// The value named `name`, or null.
   Value lookup(StringRef name) {
     NameMap<Name>::Entry *entry = names.find(name);
@@ -387,12 +419,17 @@ FailureOr<Type> Importer::convertMeta(const fb::TensorMeta *meta,
 /// `!ng.tensor` when none was recorded.
 Type Importer::tensorTypeFor(Scope &scope, StringRef name,
                              FailureOr<Type> &status) {
-  const fb::TensorMeta *meta = scope.meta.take(name);
-  if (!meta) {
+  FailureOr<const fb::TensorMeta *> meta = scope.meta.take(name);
+  if (failed(meta)) {
+    reportMalformed();
+    status = failure();
+    return Type();
+  }
+  if (!*meta) {
     status = opaqueTensor;
     return opaqueTensor;
   }
-  status = convertMeta(meta, name);
+  status = convertMeta(*meta, name);
   return succeeded(status) ? *status : Type();
 }
 
@@ -898,7 +935,12 @@ LogicalResult Importer::importGraph(const fb::Graph *graph, Region &region,
   }
   // Sized up front: growing million-entry tables would rehash them over and
   // over (import time per node must not grow with the graph).
-  Scope scope(graph);
+  // A method's tensor_values entries are verified as they are read (a
+  // subgraph's came verified with its node).
+  std::optional<flatbuffers::Verifier> entryVerifier;
+  if (method)
+    entryVerifier.emplace(bytes, size, verifierOptions);
+  Scope scope(graph, entryVerifier ? &*entryVerifier : nullptr);
   unsigned numNodes = graph->nodes()->size();
   scope.names.reserve(numNodes + numNodes / 8);
 
@@ -1137,6 +1179,10 @@ LogicalResult Importer::importGraph(const fb::Graph *graph, Region &region,
   // by the value it describes; the one at fault is looked for only when
   // some entry was not.
   if (!scope.meta.allTaken()) {
+    if (!scope.meta.verifyAll()) {
+      reportMalformed();
+      return failure();
+    }
     if (std::optional<StringRef> twice = scope.meta.duplicate()) {
       error() << "tensor_values lists '" << *twice
               << "' twice; ng cannot represent that";

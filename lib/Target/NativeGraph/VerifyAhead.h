@@ -6,15 +6,20 @@
 // read comes from memory again. This splits the verification the generated
 // VerifyProgramBuffer() does in two:
 //
-//  - verifyOutline(): every table except the nodes of the methods' graphs
-//    (their vectors are bounds-checked): program, methods, graph inputs,
-//    outputs, tensor_values, constants, buffers, output specs;
+//  - verifyOutline(): every table except the nodes and the tensor_values
+//    entries of the methods' graphs (their vectors are bounds-checked):
+//    program, methods, graph inputs, outputs, constants, buffers, output
+//    specs;
 //  - NodesAhead: the nodes of one method graph, in order, on a second thread
 //    when the context has one (just ahead of the importer, so the importer
 //    reads what was just verified), else one node at a time as the importer
 //    asks. A GraphArg's subgraph is verified with the node that holds it.
 //
-// Together they check exactly what VerifyProgramBuffer() checks.
+//  - the tensor_values entries of a method graph: by the importer, each just
+//    before it is first read (TensorMetaSource in Import.cpp).
+//
+// Together they check exactly what VerifyProgramBuffer() checks, before
+// anything they check is read.
 //
 //===----------------------------------------------------------------------===//
 
