@@ -110,7 +110,7 @@ public:
             method.getArgBinding(arg.getArgNumber()));
         if (constant &&
             failed(checkConstant(method, method.getArgName(arg.getArgNumber()),
-                                 constant.getDataKey().getValue(),
+                                 constant.getDataKey(),
                                  cast<ng::TensorType>(arg.getType()))))
           return failure();
       }

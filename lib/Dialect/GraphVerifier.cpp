@@ -421,7 +421,7 @@ LogicalResult MethodGraphVerifier::verifyPlaceholders() {
                << stringifyInputKind(constant.getKind())
                << "; only a buffer can be (V12)";
       if (constant.getKind() == InputKind::Buffer)
-        state->bufferFqns.insert(constant.getDataKey().getValue());
+        state->bufferFqns.insert(constant.getDataKey());
     } else {
       state->bufferFqns.insert(
           cast<MutableBufferAttr>(binding).getFqn().getValue());

@@ -142,14 +142,12 @@ Attribute ConstantAttr::parse(AsmParser &parser, Type) {
   }
   if (parser.parseGreater())
     return {};
-  return ConstantAttr::get(parser.getContext(), *kind,
-                           StringAttr::get(parser.getContext(), dataKey),
-                           mutated);
+  return ConstantAttr::get(parser.getContext(), *kind, dataKey, mutated);
 }
 
 void ConstantAttr::print(AsmPrinter &printer) const {
   printer << '<' << stringifyInputKind(getKind()) << ", ";
-  printQuoted(printer, getDataKey().getValue());
+  printQuoted(printer, getDataKey());
   if (getMutated())
     printer << ", mutated";
   printer << '>';

@@ -194,7 +194,7 @@ static bool printConstantBinding(OpAsmPrinter &p, BlockArgument arg,
   p.printType(arg.getType());
   p << " {" << NgDialect::getBindingAttrName() << " = #ng.constant<"
     << stringifyInputKind(binding.getKind()) << ", ";
-  printQuoted(p, binding.getDataKey().getValue());
+  printQuoted(p, binding.getDataKey());
   if (binding.getMutated())
     p << ", mutated";
   p << ">}";

@@ -203,7 +203,7 @@ StringRef ng::getStorageKey(Value root) {
   Attribute binding =
       method.getArgBinding(cast<BlockArgument>(root).getArgNumber());
   if (auto constant = dyn_cast_or_null<ConstantAttr>(binding))
-    return constant.getDataKey().getValue();
+    return constant.getDataKey();
   if (auto buffer = dyn_cast_or_null<MutableBufferAttr>(binding))
     return buffer.getFqn().getValue();
   return {};
@@ -230,7 +230,7 @@ static bool writesBackTo(MethodOp method, OutputSpecAttr spec,
     auto constant = dyn_cast_or_null<ConstantAttr>(binding);
     auto buffer = dyn_cast_or_null<MutableBufferAttr>(binding);
     return (constant && constant.getKind() == InputKind::Buffer &&
-            constant.getDataKey().getValue() == target) ||
+            constant.getDataKey() == target) ||
            (buffer && buffer.getFqn().getValue() == target);
   }
   case OutputKind::UserInputMutation:

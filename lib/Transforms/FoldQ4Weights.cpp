@@ -173,7 +173,7 @@ LogicalResult FoldQ4WeightsPass::foldGguf(MethodOp method) {
           (*logical)[1] != (*raw)[1] / block->bytes * block->elements) {
         return call.emitOpError()
                << "GGUF weight '" << weight->name << "' (data_key '"
-               << weight->binding.getDataKey().getValue() << "') of type "
+               << weight->binding.getDataKey() << "') of type "
                << weightType << " does not hold " << ggmlType.getValue()
                << " blocks of " << block->elements << " elements in "
                << block->bytes << " bytes for the dequantized shape "
@@ -313,7 +313,7 @@ std::optional<AffineFold> FoldQ4WeightsPass::matchAffine(MethodOp method,
 FailureOr<DenseResourceElementsAttr>
 FoldQ4WeightsPass::repack(MethodOp method, const ConstantRef &weight,
                           ArrayRef<int64_t> sizes) {
-  StringRef key = weight.binding.getDataKey().getValue();
+  StringRef key = weight.binding.getDataKey();
   if (auto it = repacked.find(key); it != repacked.end())
     return it->second;
   auto module = getOperation();
@@ -397,9 +397,10 @@ LogicalResult FoldQ4WeightsPass::foldTorchao(MethodOp method) {
     auto scaleType = cast<ng::TensorType>(fold.scale.arg.getType());
     auto zeroPointType = cast<ng::TensorType>(fold.zeroPoint.arg.getType());
     auto quant = AffineGroupAttr::get(
-        &getContext(), fold.scale.binding.getDataKey().getValue(),
+        &getContext(), fold.scale.binding.getDataKey(),
         scaleType.getElementType(), /*quant_min=*/-8, /*quant_max=*/7,
-        fold.groupSize, fold.zeroPoint.binding.getDataKey(),
+        fold.groupSize,
+        StringAttr::get(&getContext(), fold.zeroPoint.binding.getDataKey()),
         zeroPointType.getElementType());
     SmallVector<DimRange, 2> sizes;
     for (int64_t d : fold.sizes)
@@ -453,13 +454,13 @@ void FoldQ4WeightsPass::runOnOperation() {
     for (BlockArgument arg : method.getArguments()) {
       auto binding = dyn_cast_or_null<ConstantAttr>(
           method.getArgBinding(arg.getArgNumber()));
-      if (!binding || !repacked.count(binding.getDataKey().getValue()))
+      if (!binding || !repacked.count(binding.getDataKey()))
         continue;
       auto type = cast<ng::TensorType>(arg.getType());
       if (!isa_and_nonnull<AffineGroupAttr>(type.getQuant())) {
         method.emitOpError()
             << "constant '" << method.getArgName(arg.getArgNumber())
-            << "' shares data_key '" << binding.getDataKey().getValue()
+            << "' shares data_key '" << binding.getDataKey()
             << "' with a folded q4 weight but is not folded itself; the "
                "data cannot be both packed and unpacked (S9)";
         return signalPassFailure();

@@ -116,7 +116,9 @@ def Ng_ConstantAttr : Ng_Attr<"Constant", "constant"> {
   }];
   let parameters = (ins
     "::ng::InputKind":$kind,
-    "::mlir::StringAttr":$dataKey,
+    // A string, not a StringAttr: every constant has its own key, and
+    // uniquing each as an attribute too made a large import slower.
+    StringRefParameter<"the data_key">:$dataKey,
     DefaultValuedParameter<"bool", "false">:$mutated);
   let hasCustomAssemblyFormat = 1;
 }

@@ -408,7 +408,7 @@ Exporter::graph(Region &body, MethodOp method,
       if (failed(m))
         return failure();
       constants->push_back(fb::CreateNamedTensorRef(
-          fbb, nameOffset, string(constant.getDataKey().getValue()), *m,
+          fbb, nameOffset, string(constant.getDataKey()), *m,
           static_cast<fb::InputKind>(constant.getKind()),
           constant.getMutated()));
     } else {

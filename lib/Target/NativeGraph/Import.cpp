@@ -1114,7 +1114,7 @@ LogicalResult Importer::importGraph(const fb::Graph *graph, Region &region,
         attrs.append(recurring.string(NgDialect::getBindingAttrName()),
                      ConstantAttr::get(
                          ctx, static_cast<InputKind>(def.constant->kind()),
-                         builder.getStringAttr(str(def.constant->data_key())),
+                         str(def.constant->data_key()),
                          def.constant->mutated()));
       } else {
         FailureOr<Type> status = failure();
