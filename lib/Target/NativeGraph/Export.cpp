@@ -74,6 +74,8 @@ private:
   // faster to write.
   llvm::DenseMap<Type, flatbuffers::uoffset_t> metas;
   llvm::DenseMap<Attribute, flatbuffers::uoffset_t> literalArguments;
+  llvm::DenseMap<std::pair<Attribute, Value>, flatbuffers::uoffset_t>
+      tensorArguments;
   llvm::DenseMap<Value, flatbuffers::uoffset_t> valueNames;
 };
 
@@ -166,6 +168,19 @@ Exporter::arguments(Operation *op, ArrayAttr args, CallOp call) {
     bool literal = arg.getNumOperands() == 0 && arg.getKind() != ArgKind::Graph;
     if (literal) {
       if (auto it = literalArguments.find(attr); it != literalArguments.end()) {
+        result.push_back(Offset<fb::NamedArgument>(it->second));
+        continue;
+      }
+    }
+    // A value passed again under the same argument name and flags (an
+    // activation read by several nodes as `input`) is the same table.
+    std::pair<Attribute, Value> tensorKey;
+    if (arg.getKind() == ArgKind::Tensor &&
+        nextOperand < op->getNumOperands()) {
+      tensorKey = {attr, op->getOperand(nextOperand)};
+      if (auto it = tensorArguments.find(tensorKey);
+          it != tensorArguments.end()) {
+        ++nextOperand;
         result.push_back(Offset<fb::NamedArgument>(it->second));
         continue;
       }
@@ -306,6 +321,8 @@ Exporter::arguments(Operation *op, ArrayAttr args, CallOp call) {
         fb::CreateNamedArgument(fbb, name, argument, arg.getMutated()));
     if (literal)
       literalArguments[attr] = result.back().o;
+    else if (tensorKey.first)
+      tensorArguments[tensorKey] = result.back().o;
   }
   return result;
 }
