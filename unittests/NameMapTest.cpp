@@ -1,4 +1,5 @@
-//===- NameMapTest.cpp - the graph name table ------------------------------===//
+//===- NameMapTest.cpp - the graph name table
+//------------------------------===//
 //
 // NameMap replaces llvm::DenseMap<StringRef, T> for graph names; it must
 // behave as a map whatever the hashes do: growth from empty, growth past a

@@ -277,8 +277,7 @@ public:
         for (auto [index, result] : llvm::enumerate(call.getResults())) {
           StringRef name = wireName(result);
           // The first value is usually named like its node: one lookup.
-          Uses &uses =
-              index == 0 && name == nodeName ? nodeUses : usesOf(name);
+          Uses &uses = index == 0 && name == nodeName ? nodeUses : usesOf(name);
           if (failed(defineValue(call, uses, name)) ||
               failed(checkDimOrder(call, result)))
             return failure();

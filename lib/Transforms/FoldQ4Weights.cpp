@@ -173,11 +173,11 @@ LogicalResult FoldQ4WeightsPass::foldGguf(MethodOp method) {
           (*logical)[1] != (*raw)[1] / block->bytes * block->elements) {
         return call.emitOpError()
                << "GGUF weight '" << weight->name << "' (data_key '"
-               << weight->binding.getDataKey() << "') of type "
-               << weightType << " does not hold " << ggmlType.getValue()
-               << " blocks of " << block->elements << " elements in "
-               << block->bytes << " bytes for the dequantized shape "
-               << resultType << " (F6: raw (N, row_bytes) with row_bytes a "
+               << weight->binding.getDataKey() << "') of type " << weightType
+               << " does not hold " << ggmlType.getValue() << " blocks of "
+               << block->elements << " elements in " << block->bytes
+               << " bytes for the dequantized shape " << resultType
+               << " (F6: raw (N, row_bytes) with row_bytes a "
                << "multiple of " << block->bytes << ")";
       }
     }

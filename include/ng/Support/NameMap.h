@@ -1,4 +1,4 @@
-//===- NameMap.h - compact string-keyed table for graph name spaces -*- C++ -*-//
+//===- NameMap.h - compact table for graph names -------------- -*- C++ -*-===//
 //
 // A graph's names (node names, value names) are looked up once or more per
 // node. With a million nodes, llvm::DenseMap<StringRef, T> outgrows the

@@ -129,7 +129,9 @@ public:
   /// True when every entry described a value that took it (S2 holds).
   bool allTaken() const { return !list || takenCount == list->size(); }
   /// Verify every entry (before reading them all for an error message).
-  bool verifyAll() { return !list || list->size() == 0 || verifyUpTo(list->size() - 1); }
+  bool verifyAll() {
+    return !list || list->size() == 0 || verifyUpTo(list->size() - 1);
+  }
   /// The first name listed twice, if any (for the error once !allTaken();
   /// after verifyAll()).
   std::optional<StringRef> duplicate() const {
@@ -1111,11 +1113,11 @@ LogicalResult Importer::importGraph(const fb::Graph *graph, Region &region,
         if (failed(converted))
           return failure();
         type = *converted;
-        attrs.append(recurring.string(NgDialect::getBindingAttrName()),
-                     ConstantAttr::get(
-                         ctx, static_cast<InputKind>(def.constant->kind()),
-                         str(def.constant->data_key()),
-                         def.constant->mutated()));
+        attrs.append(
+            recurring.string(NgDialect::getBindingAttrName()),
+            ConstantAttr::get(ctx, static_cast<InputKind>(def.constant->kind()),
+                              str(def.constant->data_key()),
+                              def.constant->mutated()));
       } else {
         FailureOr<Type> status = failure();
         type = tensorTypeFor(scope, nodeName, status);

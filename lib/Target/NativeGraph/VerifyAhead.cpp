@@ -37,8 +37,7 @@ static bool verifyGraphOutline(const fb::Graph *graph,
          verifier.VerifyVector(graph->outputs()) &&
          verifier.VerifyVectorOfStrings(graph->outputs()) &&
          table.VerifyOffset(verifier, fb::Graph::VT_TENSOR_VALUES) &&
-         verifier.VerifyVector(graph->tensor_values()) &&
-         verifier.EndTable();
+         verifier.VerifyVector(graph->tensor_values()) && verifier.EndTable();
 }
 
 static bool verifyMethodOutline(const fb::Method *method,
