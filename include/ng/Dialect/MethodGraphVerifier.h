@@ -1,5 +1,4 @@
-//===- MethodGraphVerifier.h - a method's graph rules, node by node -*- C++
-//-*-===//
+//===- MethodGraphVerifier.h - graph rules, node by node --------*- C++ -*-===//
 //
 // The rules of FORMAT.md section 4 that concern a method's whole graph (V1,
 // V2, V7, V8, V11, V12, V13), in three steps, so they can run as a graph is
