@@ -935,14 +935,14 @@ LogicalResult Importer::importGraph(const fb::Graph *graph, Region &region,
             << " levels deep (W9)";
     return failure();
   }
-  // Sized up front: growing million-entry tables would rehash them over and
-  // over (import time per node must not grow with the graph).
   // A method's tensor_values entries are verified as they are read (a
   // subgraph's came verified with its node).
   std::optional<flatbuffers::Verifier> entryVerifier;
   if (method)
     entryVerifier.emplace(bytes, size, verifierOptions);
   Scope scope(graph, entryVerifier ? &*entryVerifier : nullptr);
+  // Sized up front: growing a million-entry table would rehash it over and
+  // over (import time per node must not grow with the graph).
   unsigned numNodes = graph->nodes()->size();
   scope.names.reserve(numNodes + numNodes / 8);
 
