@@ -1037,7 +1037,7 @@ LogicalResult Importer::importGraph(const fb::Graph *graph, Region &region,
   // begins: then each node is verified as soon as it is made.
   auto methodOp = dyn_cast_or_null<MethodOp>(region.getParentOp());
   std::optional<MethodGraphVerifier> methodRules;
-  auto stopVerifying = llvm::make_scope_exit([&] {
+  llvm::scope_exit stopVerifying([&] {
     if (methodRules)
       rules = nullptr;
   });

@@ -303,7 +303,7 @@ void ng::registerNativeGraphTranslations() {
         OwningOpRef<ModuleOp> module =
             importProgram(buffer->getBuffer(), buffer->getBufferIdentifier(),
                           sourceMgr, context, options);
-        auto atExit = llvm::make_scope_exit([&] { leaveToExit(module); });
+        llvm::scope_exit atExit([&] { leaveToExit(module); });
         if (!module)
           return failure();
         if (translateOptions().emitBytecode)
@@ -335,7 +335,7 @@ void ng::registerNativeGraphTranslations() {
         // Verified by exportToTarget, beside the export when it can be.
         OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(
             sourceMgr, ParserConfig(context, /*verifyAfterParse=*/false));
-        auto atExit = llvm::make_scope_exit([&] { leaveToExit(module); });
+        llvm::scope_exit atExit([&] { leaveToExit(module); });
         if (!module)
           return failure();
         return exportToTarget(*module, output);
