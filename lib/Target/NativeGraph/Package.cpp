@@ -139,9 +139,10 @@ OwningOpRef<ModuleOp> ng::importProgram(StringRef input, StringRef inputName,
                                         std::shared_ptr<const void> keepAlive,
                                         MLIRContext *context,
                                         const ImportOptions &options) {
-  // With options.verify, the nodes are verified as they are imported; the
+  // With options.verify, the program is verified as it is imported; the
   // constants (V14), once attached.
   const ImportOptions &programOptions = options;
+  bool attached = false;
   Location loc = FileLineColLoc::get(context, inputName, 0, 0);
 
   OwningOpRef<ModuleOp> module;
@@ -191,6 +192,7 @@ OwningOpRef<ModuleOp> ng::importProgram(StringRef input, StringRef inputName,
                                context, programOptions);
     if (!module)
       return nullptr;
+    attached = hasConstants;
     if (hasConstants &&
         failed(attachConstants(*module, constants, hasAliases ? aliases : "",
                                keepAlive,
@@ -224,13 +226,14 @@ OwningOpRef<ModuleOp> ng::importProgram(StringRef input, StringRef inputName,
         }
         aliases = std::move(*aliasesFile);
       }
+      attached = true;
       if (failed(attachConstants(*module, mapped->getBuffer(),
                                  aliases ? aliases->getBuffer() : "", mapped,
                                  options.constantsPath)))
         return nullptr;
     }
   }
-  if (options.verify && failed(verifyModuleAttributes(*module)))
+  if (options.verify && attached && failed(verifyModuleAttributes(*module)))
     return nullptr;
   return module;
 }
