@@ -239,14 +239,12 @@ public:
       // an SSA name is not a wire name.
       bool recorded =
           isa<MethodOp>(owner)
-              ? static_cast<bool>(
-                    cast<MethodOp>(owner).getArgAttrOfType<StringAttr>(
-                        arg.getArgNumber(), NgDialect::getNameAttrName()))
+              ? arg.getArgNumber() < cast<MethodOp>(owner).getArgNames().size()
               : cast<CallOp>(owner).getGraphArgNames().has_value();
       if (!recorded)
         return owner->emitOpError()
                << "placeholder #" << arg.getArgNumber()
-               << " has no recorded wire name (`ng.name`, or "
+               << " has no recorded wire name (`arg_names`, or "
                   "`graph_arg_names` in a subgraph)";
       if (checkNames) {
         Uses &uses = usesOf(name);
@@ -391,6 +389,27 @@ LogicalResult MethodGraphVerifier::verifyPlaceholders() {
   Region &body = method.getBody();
   if (body.empty())
     return method.emitOpError() << "must have a body";
+  // One wire name and one binding per placeholder (the generic form can
+  // say otherwise).
+  size_t numPlaceholders = body.getNumArguments();
+  auto checkCount = [&](size_t count, StringRef property,
+                        StringRef what) -> LogicalResult {
+    if (count < numPlaceholders)
+      return method.emitOpError()
+             << "placeholder #" << count << " has no recorded " << what << " (`"
+             << property << "` has " << count << " entries for "
+             << numPlaceholders << " placeholders)";
+    if (count > numPlaceholders)
+      return method.emitOpError()
+             << "`" << property << "` has " << count << " entries for "
+             << numPlaceholders << " placeholders";
+    return success();
+  };
+  if (failed(
+          checkCount(method.getArgNames().size(), "arg_names", "wire name")) ||
+      failed(checkCount(method.getArgBindings().size(), "arg_bindings",
+                        "binding")))
+    return failure();
   // V7 (metadata), V12 (binding rules); collect what V11 needs.
   for (BlockArgument arg : body.getArguments()) {
     unsigned index = arg.getArgNumber();

@@ -88,14 +88,21 @@ void MethodOp::build(OpBuilder &builder, OperationState &state, StringRef name,
 }
 
 StringRef MethodOp::getArgName(unsigned index) {
-  if (auto name =
-          getArgAttrOfType<StringAttr>(index, NgDialect::getNameAttrName()))
-    return name.getValue();
-  return {};
+  ArrayRef<std::string> names = getArgNames();
+  return index < names.size() ? StringRef(names[index]) : StringRef();
 }
 
 Attribute MethodOp::getArgBinding(unsigned index) {
-  return getArgAttr(index, NgDialect::getBindingAttrName());
+  ArrayRef<Attribute> bindings = getArgBindings();
+  return index < bindings.size() ? bindings[index] : Attribute();
+}
+
+BlockArgument MethodOp::addPlaceholder(Type type, StringRef name,
+                                       Attribute binding, Location loc) {
+  Properties &props = getProperties();
+  props.arg_names.emplace_back(name);
+  props.arg_bindings.push_back(binding);
+  return getBody().front().addArgument(type, loc);
 }
 
 OutputOp MethodOp::getOutputOp() {
@@ -122,29 +129,45 @@ ParseResult MethodOp::parse(OpAsmParser &parser, OperationState &result) {
 
   // The placeholders, `%name: type {attrs} loc(...)`, parsed by hand rather
   // than with function_interface_impl::parseFunctionSignatureWithArguments:
-  // each one's attributes get `ng.name` added (the SSA name is the wire name
-  // unless an explicit ng.name says otherwise), and a model has thousands of
-  // placeholders, so the dictionary is built once, with it, instead of
-  // twice.
+  // `ng.name` and `ng.binding` go to the method's properties (the SSA name is
+  // the wire name unless an explicit ng.name says otherwise), and only other
+  // attributes, which are rare, make an argument dictionary.
+  Properties &props = result.getOrAddProperties<Properties>();
   SmallVector<OpAsmParser::Argument> args;
   SmallVector<Type> argTypes;
   SmallVector<Attribute> argAttrs;
+  bool anyArgAttrs = false;
   auto parsePlaceholder = [&]() -> ParseResult {
     OpAsmParser::Argument &arg = args.emplace_back();
     NamedAttrList attrs;
     std::optional<Location> loc;
+    SMLoc attrsLoc = parser.getCurrentLocation();
     if (parser.parseArgument(arg, /*allowType=*/true, /*allowAttrs=*/false) ||
         parser.parseOptionalAttrDict(attrs) ||
         parser.parseOptionalLocationSpecifier(loc))
       return failure();
     if (loc)
       arg.sourceLoc = loc;
-    if (!attrs.get(NgDialect::getNameAttrName()))
-      attrs.append(NgDialect::getNameAttrName(),
-                   StringAttr::get(ctx, arg.ssaName.name.drop_front()));
-    arg.attrs = attrs.getDictionary(ctx);
+    StringRef name = arg.ssaName.name.drop_front();
+    if (Attribute explicitName = attrs.erase(NgDialect::getNameAttrName())) {
+      auto str = dyn_cast<StringAttr>(explicitName);
+      if (!str)
+        return parser.emitError(attrsLoc)
+               << "`" << NgDialect::getNameAttrName()
+               << "` must be a string, not " << explicitName;
+      name = str.getValue();
+    }
+    Attribute binding = attrs.erase(NgDialect::getBindingAttrName());
+    props.arg_names.emplace_back(name);
+    props.arg_bindings.push_back(binding);
     argTypes.push_back(arg.type);
-    argAttrs.push_back(arg.attrs);
+    if (attrs.empty()) {
+      argAttrs.push_back(DictionaryAttr::get(ctx));
+    } else {
+      arg.attrs = attrs.getDictionary(ctx);
+      argAttrs.push_back(arg.attrs);
+      anyArgAttrs = true;
+    }
     return success();
   };
   SmallVector<Type> resultTypes;
@@ -158,8 +181,9 @@ ParseResult MethodOp::parse(OpAsmParser &parser, OperationState &result) {
   result.addAttribute(
       getFunctionTypeAttrName(result.name),
       TypeAttr::get(FunctionType::get(ctx, argTypes, resultTypes)));
-  result.addAttribute(getArgAttrsAttrName(result.name),
-                      ArrayAttr::get(ctx, argAttrs));
+  if (anyArgAttrs)
+    result.addAttribute(getArgAttrsAttrName(result.name),
+                        ArrayAttr::get(ctx, argAttrs));
   if (llvm::any_of(resultAttrs,
                    [](DictionaryAttr d) { return d && !d.empty(); })) {
     SmallVector<Attribute> resAttrs(resultAttrs.begin(), resultAttrs.end());
@@ -179,16 +203,9 @@ ParseResult MethodOp::parse(OpAsmParser &parser, OperationState &result) {
 /// common placeholder, printed by hand: a model has thousands of them, and
 /// the generic route prints each binding through a temporary string and the
 /// dialect's attribute printer (8% of printing an 11k-node decoder). The
-/// text is the same as printRegionArgument's. Returns false, printing
-/// nothing, for any other attribute list.
-static bool printConstantBinding(OpAsmPrinter &p, BlockArgument arg,
-                                 ArrayRef<NamedAttribute> attrs) {
-  if (attrs.size() != 1 ||
-      attrs.front().getName() != NgDialect::getBindingAttrName())
-    return false;
-  auto binding = dyn_cast<ConstantAttr>(attrs.front().getValue());
-  if (!binding)
-    return false;
+/// text is the same as printRegionArgument's.
+static void printConstantPlaceholder(OpAsmPrinter &p, BlockArgument arg,
+                                     ConstantAttr binding) {
   p.printOperand(arg);
   p << ": ";
   p.printType(arg.getType());
@@ -199,14 +216,35 @@ static bool printConstantBinding(OpAsmPrinter &p, BlockArgument arg,
     p << ", mutated";
   p << ">}";
   p.printOptionalLocationSpecifier(arg.getLoc());
-  return true;
+}
+
+/// The attributes printed after placeholder `arg`'s type: its other
+/// argument attributes, its binding and, unless its SSA name shows it, its
+/// wire name, sorted by name as a dictionary prints them.
+static SmallVector<NamedAttribute>
+printedPlaceholderAttrs(MethodOp method, BlockArgument arg, bool nameShown) {
+  unsigned index = arg.getArgNumber();
+  MLIRContext *ctx = method.getContext();
+  SmallVector<NamedAttribute> attrs;
+  if (DictionaryAttr extra = method.getArgAttrDict(index))
+    llvm::append_range(attrs, extra.getValue());
+  if (Attribute binding = method.getArgBinding(index))
+    attrs.emplace_back(StringAttr::get(ctx, NgDialect::getBindingAttrName()),
+                       binding);
+  if (!nameShown)
+    attrs.emplace_back(StringAttr::get(ctx, NgDialect::getNameAttrName()),
+                       StringAttr::get(ctx, method.getArgName(index)));
+  llvm::sort(attrs, [](const NamedAttribute &a, const NamedAttribute &b) {
+    return a.getName().strref() < b.getName().strref();
+  });
+  return attrs;
 }
 
 void MethodOp::print(OpAsmPrinter &p) {
   if (isCollectingAliases(p)) {
-    // The real pass prints each placeholder's type, location and the
-    // attributes it does not print by hand; visiting all of them is the
-    // same, as ng attributes have no aliases.
+    // The real pass prints each placeholder's type, location and attributes;
+    // visiting the types, locations and other argument attributes is the
+    // same, as ng's bindings and names have no aliases.
     for (BlockArgument arg : getBody().getArguments()) {
       DictionaryAttr attrs = getArgAttrDict(arg.getArgNumber());
       p.printRegionArgument(arg, attrs ? attrs.getValue()
@@ -234,18 +272,15 @@ void MethodOp::print(OpAsmPrinter &p) {
       [&](BlockArgument arg) {
         if (multiline)
           p.printNewline();
-        SmallVector<NamedAttribute> attrs;
-        for (NamedAttribute attr :
-             getArgAttrDict(arg.getArgNumber())
-                 ? getArgAttrDict(arg.getArgNumber()).getValue()
-                 : ArrayRef<NamedAttribute>()) {
-          if (attr.getName() == NgDialect::getNameAttrName() &&
-              printsAs(p, arg, cast<StringAttr>(attr.getValue()).getValue()))
-            continue;
-          attrs.push_back(attr);
-        }
-        if (!printConstantBinding(p, arg, attrs))
-          p.printRegionArgument(arg, attrs);
+        unsigned index = arg.getArgNumber();
+        bool nameShown = printsAs(p, arg, getArgName(index));
+        auto constant = dyn_cast_or_null<ConstantAttr>(getArgBinding(index));
+        DictionaryAttr extra = getArgAttrDict(index);
+        if (constant && nameShown && (!extra || extra.empty()))
+          printConstantPlaceholder(p, arg, constant);
+        else
+          p.printRegionArgument(arg,
+                                printedPlaceholderAttrs(*this, arg, nameShown));
       },
       [&]() { p << (multiline ? "," : ", "); });
   if (multiline) {

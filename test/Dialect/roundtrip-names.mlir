@@ -1,12 +1,14 @@
 // RUN: ng-opt %s | ng-opt -mlir-print-local-scope | FileCheck %s
 // RUN: ng-opt %s > %t.1 && ng-opt %t.1 > %t.2 && diff %t.1 %t.2
 // RUN: ng-opt %s -mlir-print-op-generic | ng-opt > %t.3 && diff %t.1 %t.3
+// RUN: ng-opt %s -emit-bytecode | ng-opt > %t.4 && diff %t.1 %t.4
 // (-mlir-print-local-scope: FileCheck sees types inline rather than through
 // the dialect's type aliases; the diffs compare the default output.)
 
 // Wire names (N1-N4) in IR. A value's wire name is its SSA name; it is
-// stored in `ng.name` (placeholders), `names` (node outputs) and
-// `graph_arg_names` (subgraph inputs), and printed only when the printed SSA
+// stored in `arg_names` (placeholders; `ng.name` in the custom form),
+// `names` (node outputs) and `graph_arg_names` (subgraph inputs), and
+// printed only when the printed SSA
 // name cannot show it: names MLIR sanitizes, the empty name, a subgraph
 // reusing a name the printer already gave out. Node.name is the first
 // output's name unless `node` says otherwise.

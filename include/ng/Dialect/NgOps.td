@@ -13,6 +13,40 @@ include "mlir/Interfaces/SideEffectInterfaces.td"
 
 def Ng_ArgArrayAttr : TypedArrayAttrBase<Ng_ArgAttr, "NamedArgument list">;
 
+// A placeholder's binding: #ng.constant, #ng.mutable_buffer, or null for a
+// user input. Held in a property, not a uniqued dictionary: see
+// docs/Rationale.md ("Placeholder names and bindings").
+def Ng_BindingProp : Property<"::mlir::Attribute", "placeholder binding"> {
+  let convertToAttribute = [{
+    return $_storage ? $_storage : ::mlir::UnitAttr::get($_ctxt);
+  }];
+  let convertFromAttribute = [{
+    if (::llvm::isa<::mlir::UnitAttr>($_attr)) {
+      $_storage = {};
+      return ::mlir::success();
+    }
+    if (!::llvm::isa<::ng::ConstantAttr, ::ng::MutableBufferAttr>($_attr))
+      return $_diag() << "expected #ng.constant, #ng.mutable_buffer or unit "
+                         "(a user input) as a placeholder binding, got "
+                      << $_attr;
+    $_storage = $_attr;
+    return ::mlir::success();
+  }];
+  let hashProperty = "::mlir::hash_value($_storage)";
+  let printer = "$_printer << ::mlir::Attribute($_storage)";
+  let parser = [{
+    if ($_parser.parseAttribute($_storage))
+      return ::mlir::failure();
+  }];
+  let writeToMlirBytecode = [{
+    $_writer.writeOptionalAttribute($_storage);
+  }];
+  let readFromMlirBytecode = [{
+    if (::mlir::failed($_reader.readOptionalAttribute($_storage)))
+      return ::mlir::failure();
+  }];
+}
+
 //===----------------------------------------------------------------------===//
 // ng.method
 //===----------------------------------------------------------------------===//
@@ -35,11 +69,15 @@ def Ng_MethodOp : Ng_Op<"method", [
     }
     ```
 
-    Each argument's wire name is its SSA name (stored in `ng.name`, printed
-    only when the SSA name cannot show it). `ng.binding` gives a placeholder's
-    role: absent for a user input (Graph.inputs), `#ng.constant` for a
-    NamedTensorRef, `#ng.mutable_buffer` for a MutableBufferSpec. The result
-    types are those of the values `ng.output` returns.
+    Each argument's wire name is its SSA name (kept in `arg_names`, printed
+    as `ng.name` only when the SSA name cannot show it). `ng.binding` gives a
+    placeholder's role (kept in `arg_bindings`): absent for a user input
+    (Graph.inputs), `#ng.constant` for a NamedTensorRef, `#ng.mutable_buffer`
+    for a MutableBufferSpec. Both are properties, one entry per placeholder,
+    rather than argument attributes: a model has hundreds of thousands of
+    placeholders, and each argument dictionary would be uniqued. Other
+    argument attributes go to `arg_attrs` as usual. The result types are
+    those of the values `ng.output` returns.
 
     The verifier enforces FORMAT.md V1, V2, V7, V8, V10-V13 on the body.
   }];
@@ -47,7 +85,9 @@ def Ng_MethodOp : Ng_Op<"method", [
     SymbolNameAttr:$sym_name,
     TypeAttrOf<FunctionType>:$function_type,
     OptionalAttr<DictArrayAttr>:$arg_attrs,
-    OptionalAttr<DictArrayAttr>:$res_attrs);
+    OptionalAttr<DictArrayAttr>:$res_attrs,
+    ArrayProp<StringProp>:$arg_names,
+    ArrayProp<Ng_BindingProp>:$arg_bindings);
   let regions = (region SizedRegion<1>:$body);
   let hasCustomAssemblyFormat = 1;
   let hasRegionVerifier = 1;
@@ -63,11 +103,18 @@ def Ng_MethodOp : Ng_Op<"method", [
     }
     ::mlir::Region *getCallableRegion() { return &getBody(); }
 
-    /// The wire name of placeholder `index`.
+    /// The wire name of placeholder `index` ("" when none is recorded,
+    /// which the verifier rejects).
     ::llvm::StringRef getArgName(unsigned index);
     /// The binding of placeholder `index` (#ng.constant, #ng.mutable_buffer),
     /// or null for a user input.
     ::mlir::Attribute getArgBinding(unsigned index);
+    /// Appends a placeholder: an entry block argument with its wire name and
+    /// binding (null for a user input).
+    ::mlir::BlockArgument addPlaceholder(::mlir::Type type,
+                                         ::llvm::StringRef name,
+                                         ::mlir::Attribute binding,
+                                         ::mlir::Location loc);
     /// The OUTPUT node.
     OutputOp getOutputOp();
   }];

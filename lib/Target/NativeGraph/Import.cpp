@@ -1028,13 +1028,12 @@ LogicalResult Importer::importGraph(const fb::Graph *graph, Region &region,
     ahead.emplace(bytes, size, verifierOptions, graph,
                   ctx->isMultithreadingEnabled() ? &ctx->getThreadPool()
                                                  : nullptr);
-  SmallVector<Attribute, 8> argAttrs;
   SmallVector<StringRef, 8> placedInputs;
   bool seenCall = false, seenOutput = false;
 
-  // Placeholders come first (S1). Once they are made, a method gets their
-  // attributes, and with ImportOptions::verify the checking of its rules
-  // begins: then each node is verified as soon as it is made.
+  // Placeholders come first (S1). Once they are made, with
+  // ImportOptions::verify the checking of the method's rules begins: then
+  // each node is verified as soon as it is made.
   auto methodOp = dyn_cast_or_null<MethodOp>(region.getParentOp());
   std::optional<MethodGraphVerifier> methodRules;
   llvm::scope_exit stopVerifying([&] {
@@ -1044,10 +1043,7 @@ LogicalResult Importer::importGraph(const fb::Graph *graph, Region &region,
   bool placeholdersDone = false;
   auto finishPlaceholders = [&]() -> LogicalResult {
     placeholdersDone = true;
-    if (!methodOp)
-      return success();
-    methodOp.setArgAttrsAttr(builder.getArrayAttr(argAttrs));
-    if (!options.verify)
+    if (!methodOp || !options.verify)
       return success();
     // V1 and V2 are checked here, on the names the nodes get (Scope).
     methodRules.emplace(methodOp, /*namesChecked=*/true);
@@ -1104,20 +1100,16 @@ LogicalResult Importer::importGraph(const fb::Graph *graph, Region &region,
       }
       Definition &def = declared->value;
       def.placed = true;
-      NamedAttrList attrs;
-      attrs.append(recurring.string(NgDialect::getNameAttrName()),
-                   builder.getStringAttr(nodeName));
+      Attribute binding;
       Type type;
       if (def.role == Role::Constant) {
         FailureOr<Type> converted = convertMeta(def.constant->meta(), nodeName);
         if (failed(converted))
           return failure();
         type = *converted;
-        attrs.append(
-            recurring.string(NgDialect::getBindingAttrName()),
-            ConstantAttr::get(ctx, static_cast<InputKind>(def.constant->kind()),
-                              str(def.constant->data_key()),
-                              def.constant->mutated()));
+        binding = ConstantAttr::get(
+            ctx, static_cast<InputKind>(def.constant->kind()),
+            str(def.constant->data_key()), def.constant->mutated());
       } else {
         FailureOr<Type> status = failure();
         type = tensorTypeFor(scope, nodeName, status);
@@ -1136,15 +1128,15 @@ LogicalResult Importer::importGraph(const fb::Graph *graph, Region &region,
           return failure();
         }
         if (def.role == Role::MutableBuffer)
-          attrs.append(recurring.string(NgDialect::getBindingAttrName()),
-                       MutableBufferAttr::get(
-                           ctx, builder.getStringAttr(str(def.buffer->fqn()))));
+          binding = MutableBufferAttr::get(
+              ctx, builder.getStringAttr(str(def.buffer->fqn())));
         else
           placedInputs.push_back(nodeName);
       }
-      BlockArgument arg = block->addArgument(type, opLoc);
+      BlockArgument arg =
+          methodOp ? methodOp.addPlaceholder(type, nodeName, binding, opLoc)
+                   : block->addArgument(type, opLoc);
       scope.define(nodeName, arg);
-      argAttrs.push_back(attrs.getDictionary(ctx));
       break;
     }
     case fb::OpKind::CALL_FUNCTION:
