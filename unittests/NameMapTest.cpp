@@ -71,11 +71,53 @@ TEST(NameMap, AgreesWithStdMap) {
       auto *entry = map.find(key);
       auto it = reference.find(key);
       ASSERT_EQ(entry != nullptr, it != reference.end()) << key;
-      if (entry)
+      if (entry) {
         EXPECT_EQ(entry->value, it->second);
+      }
     }
   }
   EXPECT_EQ(map.size(), reference.size());
+}
+
+// A reservation for a million-node graph puts the slots in a mapped,
+// huge-page-advised array (ZeroedArray); the table must behave the same,
+// and a hash passed in (computed ahead, after a prefetch) must file names
+// where find() looks for them.
+TEST(NameMap, LargeTableWithHashesComputedAhead) {
+  constexpr int kNames = 700000;
+  ng::NameMap<int> map(kNames);
+  std::vector<std::string> keys;
+  keys.reserve(kNames);
+  for (int i = 0; i < kNames; ++i)
+    keys.push_back("p_layers_" + std::to_string(i) + "_attn_wq_weight");
+  for (int i = 0; i < kNames; ++i) {
+    uint32_t hash = ng::NameMap<int>::hash(keys[i]);
+    map.prefetch(hash);
+    auto [entry, made] = map.tryEmplace(keys[i], hash);
+    ASSERT_TRUE(made) << keys[i];
+    entry->value = i;
+  }
+  for (int i = 0; i < kNames; i += 997) {
+    ASSERT_NE(map.find(keys[i]), nullptr) << keys[i];
+    EXPECT_EQ(map.find(keys[i])->value, i);
+    EXPECT_FALSE(map.tryEmplace(keys[i]).second);
+  }
+  EXPECT_EQ(map.find("p_layers_700000_attn_wq_weight"), nullptr);
+  EXPECT_EQ(map.size(), size_t(kNames));
+}
+
+TEST(ZeroedArray, ZeroFilledAtEverySize) {
+  for (size_t count : {size_t(1), size_t(1000),
+                       ng::ZeroedArray<uint64_t>::kHugeThreshold / 8 + 3}) {
+    ng::ZeroedArray<uint64_t> array(count);
+    ASSERT_EQ(array.size(), count);
+    for (uint64_t value : array)
+      ASSERT_EQ(value, 0u);
+    array[count - 1] = 7;
+    ng::ZeroedArray<uint64_t> moved(std::move(array));
+    EXPECT_TRUE(array.empty());
+    EXPECT_EQ(moved[count - 1], 7u);
+  }
 }
 
 TEST(NameSet, InsertOnce) {

@@ -30,6 +30,8 @@
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/ThreadPool.h"
 
+#include <array>
+
 using namespace mlir;
 using namespace ng;
 namespace fb = native_backend;
@@ -1051,10 +1053,26 @@ LogicalResult Importer::importGraph(const fb::Graph *graph, Region &region,
     return rules->verifyPlaceholders();
   };
 
+  // Node names are hashed a few nodes ahead and their slots in the name
+  // table prefetched (NameMap.h): with a million nodes the table is far
+  // larger than the cache, and inserting each node's name otherwise waits
+  // for memory. Only verified nodes are read.
+  constexpr unsigned kNamesAhead = 8;
+  std::array<uint32_t, 16> nameHashes; // node i's at [i % 16]
+  static_assert(kNamesAhead < std::tuple_size_v<decltype(nameHashes)>);
+  unsigned hashed = 0; // nodes [0, hashed) have their hash in nameHashes
   for (unsigned i = 0, e = nodes->size(); i < e; ++i) {
     if (ahead && !ahead->waitFor(i)) {
       reportMalformed();
       return failure();
+    }
+    for (size_t readable = ahead ? ahead->verifiedCount() : e,
+                horizon = std::min<size_t>(i + kNamesAhead + 1, readable);
+         hashed < horizon; ++hashed) {
+      uint32_t hash =
+          NameMap<Scope::Name>::hash(str(nodes->Get(hashed)->name()));
+      nameHashes[hashed % nameHashes.size()] = hash;
+      scope.names.prefetch(hash);
     }
     const fb::Node *node = nodes->Get(i);
     if (!placeholdersDone && node->op_kind() != fb::OpKind::PLACEHOLDER &&
@@ -1068,7 +1086,9 @@ LogicalResult Importer::importGraph(const fb::Graph *graph, Region &region,
       return failure();
     }
     {
-      Scope::Name &entry = scope.names.tryEmplace(nodeName).first->value;
+      Scope::Name &entry =
+          scope.names.tryEmplace(nodeName, nameHashes[i % nameHashes.size()])
+              .first->value;
       if (entry.isNode) {
         error() << "duplicate node name (V1)";
         return failure();

@@ -116,8 +116,9 @@ void NodesAhead::verifyUpTo(size_t last) {
 
 bool NodesAhead::waitFor(size_t index) {
   if (!worker.valid()) {
-    if (!failed.load(std::memory_order_relaxed))
-      verifyUpTo(index);
+    if (!failed.load(std::memory_order_relaxed) &&
+        verified.load(std::memory_order_relaxed) <= index)
+      verifyUpTo(index + kBatch - 1);
     return verified.load(std::memory_order_relaxed) > index;
   }
   while (verified.load(std::memory_order_acquire) <= index) {

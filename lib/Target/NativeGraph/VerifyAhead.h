@@ -12,8 +12,9 @@
 //    specs;
 //  - NodesAhead: the nodes of one method graph, in order, on a second thread
 //    when the context has one (just ahead of the importer, so the importer
-//    reads what was just verified), else one node at a time as the importer
-//    asks. A GraphArg's subgraph is verified with the node that holds it.
+//    reads what was just verified), else a few nodes at a time as the
+//    importer asks (so it can look a few nodes ahead). A GraphArg's subgraph
+//    is verified with the node that holds it.
 //
 //  - the tensor_values entries of a method graph: by the importer, each just
 //    before it is first read (TensorMetaSource in Import.cpp).
@@ -58,8 +59,17 @@ public:
   NodesAhead &operator=(const NodesAhead &) = delete;
 
   /// Whether node `index` (and every node before it) verifies; waits for
-  /// the worker until it knows.
+  /// the worker until it knows. Without a worker, verifies up to
+  /// kBatch - 1 nodes past `index` too (a failure there is reported when
+  /// that node is asked for).
   bool waitFor(size_t index);
+
+  /// Nodes [0, verifiedCount()) verify and may be read; more may follow.
+  size_t verifiedCount() const {
+    return verified.load(std::memory_order_acquire);
+  }
+
+  static constexpr size_t kBatch = 16;
 
 private:
   /// Verify nodes from `verified` on, up to and including `last` (or all).
