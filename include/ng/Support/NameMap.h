@@ -76,10 +76,12 @@ public:
   }
 
   /// The entry for `name`, or null.
-  Entry *find(llvm::StringRef name) {
+  Entry *find(llvm::StringRef name) { return find(name, hash(name)); }
+  /// find() with `name`'s hash(), computed earlier.
+  Entry *find(llvm::StringRef name, uint32_t hash) {
     if (slots.empty())
       return nullptr;
-    size_t slot = probe(name, hash(name));
+    size_t slot = probe(name, hash);
     uint32_t index = slots[slot].indexPlusOne;
     return index ? &entries[index - 1] : nullptr;
   }
@@ -103,6 +105,9 @@ public:
   bool empty() const { return entries.empty(); }
   /// Entries in insertion order.
   const std::vector<Entry> &inOrder() const { return entries; }
+  /// The `index`th entry inserted, and an entry's index.
+  Entry &entryAt(size_t index) { return entries[index]; }
+  size_t indexOf(const Entry &entry) const { return &entry - entries.data(); }
 
 private:
   struct Slot {

@@ -949,7 +949,7 @@ LogicalResult Importer::importGraph(const fb::Graph *graph, Region &region,
   scope.names.reserve(numNodes + numNodes / 8);
 
   // V2: values are defined by Graph.inputs, then the method's bindings.
-  // `roles` remembers each one until its PLACEHOLDER node restates it (V4).
+  // `defined` remembers each one until its PLACEHOLDER node restates it (V4).
   enum class Role { Input, Constant, MutableBuffer };
   struct Definition {
     Role role;
@@ -957,65 +957,64 @@ LogicalResult Importer::importGraph(const fb::Graph *graph, Region &region,
     const fb::MutableBufferSpec *buffer = nullptr;
     bool placed = false;
   };
+  // In definition order (inputs, constants, buffers): what the placeholders
+  // usually follow.
   NameMap<Definition> defined;
-  SmallVector<StringRef, 16> definitionOrder;
   SmallVector<StringRef, 8> inputOrder;
-  auto define = [&](StringRef name, Definition def,
-                    StringRef what) -> LogicalResult {
-    definitionOrder.push_back(name);
+  const auto *inputs = graph->inputs();
+  const auto *constants = method ? method->constants() : nullptr;
+  const auto *buffers = method ? method->mutable_buffers() : nullptr;
+  defined.reserve((inputs ? inputs->size() : 0) +
+                  (constants ? constants->size() : 0) +
+                  (buffers ? buffers->size() : 0));
+  // Records `name`'s definition; returns the earlier one if there is one.
+  auto define = [&](StringRef name, Definition def) -> const Definition * {
     auto [entry, made] = defined.tryEmplace(name);
-    if (!made) {
-      error() << what << " '" << name << "': duplicate value definition (V2)";
-      return failure();
-    }
+    if (!made)
+      return &entry->value;
     entry->value = def;
-    return success();
+    return nullptr;
   };
-  if (const auto *inputs = graph->inputs())
+  if (inputs)
     for (const flatbuffers::String *input : *inputs) {
-      if (failed(define(str(input), {Role::Input}, "input")))
+      if (define(str(input), {Role::Input})) {
+        error() << "input '" << str(input)
+                << "': duplicate value definition (V2)";
         return failure();
+      }
       inputOrder.push_back(str(input));
     }
-  if (method) {
-    if (const auto *constants = method->constants())
-      for (const fb::NamedTensorRef *constant : *constants) {
-        auto kind = static_cast<int>(constant->kind());
-        if (kind < 0 || kind > 3) {
-          error() << "constant '" << str(constant->name())
-                  << "' has unknown kind " << kind
-                  << " (written by a newer format version? W2)";
-          return failure();
-        }
-        if (constant->mutated() && constant->kind() != fb::InputKind::BUFFER) {
-          error() << "constant '" << str(constant->name())
-                  << "' is marked mutated but is not a buffer (V12)";
-          return failure();
-        }
-        if (defined.contains(str(constant->name()))) {
-          error() << "'" << str(constant->name())
-                  << "' has more than one binding (V12)";
-          return failure();
-        }
-        if (failed(define(str(constant->name()), {Role::Constant, constant},
-                          "constant")))
-          return failure();
+  if (constants)
+    for (const fb::NamedTensorRef *constant : *constants) {
+      auto kind = static_cast<int>(constant->kind());
+      if (kind < 0 || kind > 3) {
+        error() << "constant '" << str(constant->name())
+                << "' has unknown kind " << kind
+                << " (written by a newer format version? W2)";
+        return failure();
       }
-    if (const auto *buffers = method->mutable_buffers())
-      for (const fb::MutableBufferSpec *buffer : *buffers) {
-        if (const auto *other = defined.find(str(buffer->name()))) {
-          error() << "mutable buffer '" << str(buffer->name()) << "' "
-                  << (other->value.role == Role::Constant
-                          ? "is also a constant (V12)"
-                          : "has more than one binding (V12)");
-          return failure();
-        }
-        if (failed(define(str(buffer->name()),
-                          {Role::MutableBuffer, nullptr, buffer},
-                          "mutable buffer")))
-          return failure();
+      if (constant->mutated() && constant->kind() != fb::InputKind::BUFFER) {
+        error() << "constant '" << str(constant->name())
+                << "' is marked mutated but is not a buffer (V12)";
+        return failure();
       }
-  }
+      if (define(str(constant->name()), {Role::Constant, constant})) {
+        error() << "'" << str(constant->name())
+                << "' has more than one binding (V12)";
+        return failure();
+      }
+    }
+  if (buffers)
+    for (const fb::MutableBufferSpec *buffer : *buffers) {
+      if (const Definition *other = define(
+              str(buffer->name()), {Role::MutableBuffer, nullptr, buffer})) {
+        error() << "mutable buffer '" << str(buffer->name()) << "' "
+                << (other->role == Role::Constant
+                        ? "is also a constant (V12)"
+                        : "has more than one binding (V12)");
+        return failure();
+      }
+    }
 
   Block *block = new Block();
   region.push_back(block);
@@ -1060,7 +1059,8 @@ LogicalResult Importer::importGraph(const fb::Graph *graph, Region &region,
   constexpr unsigned kNamesAhead = 8;
   std::array<uint32_t, 16> nameHashes; // node i's at [i % 16]
   static_assert(kNamesAhead < std::tuple_size_v<decltype(nameHashes)>);
-  unsigned hashed = 0; // nodes [0, hashed) have their hash in nameHashes
+  unsigned hashed = 0;       // nodes [0, hashed) have their hash in nameHashes
+  size_t nextDefinition = 0; // where the next placeholder likely is
   for (unsigned i = 0, e = nodes->size(); i < e; ++i) {
     if (ahead && !ahead->waitFor(i)) {
       reportMalformed();
@@ -1097,7 +1097,15 @@ LogicalResult Importer::importGraph(const fb::Graph *graph, Region &region,
     }
     switch (node->op_kind()) {
     case fb::OpKind::PLACEHOLDER: {
-      NameMap<Definition>::Entry *declared = defined.find(nodeName);
+      // Placeholders usually come in definition order: try the entry after
+      // the last one found before a lookup.
+      NameMap<Definition>::Entry *declared =
+          nextDefinition < defined.size() &&
+                  defined.entryAt(nextDefinition).name == nodeName
+              ? &defined.entryAt(nextDefinition)
+              : defined.find(nodeName, nameHashes[i % nameHashes.size()]);
+      if (declared)
+        nextDefinition = defined.indexOf(*declared) + 1;
       if (!declared) {
         error() << "placeholder is not a declared input or binding (V4)";
         return failure();
@@ -1181,9 +1189,9 @@ LogicalResult Importer::importGraph(const fb::Graph *graph, Region &region,
     error() << "the graph has no OUTPUT node (S1)";
     return failure();
   }
-  for (StringRef name : definitionOrder)
-    if (!defined.find(name)->value.placed) {
-      error() << "'" << name
+  for (const NameMap<Definition>::Entry &entry : defined.inOrder())
+    if (!entry.value.placed) {
+      error() << "'" << entry.name
               << "' is defined but has no PLACEHOLDER node; ng cannot "
                  "represent that (S1)";
       return failure();
