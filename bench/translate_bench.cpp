@@ -1,7 +1,7 @@
 //===- translate_bench.cpp - time NPTG import/export in process -----------===//
 //
 // ng-bench-translate FILE.nptg [--reps=N] [--import-only] [--no-verify]
-//                              [--check]
+//                              [--check] [--cold]
 //
 // Maps FILE.nptg (llvm::MemoryBuffer::getFile) and times, over N
 // repetitions, each in a fresh single-threaded MLIRContext:
@@ -9,7 +9,12 @@
 //   roundtrip  importNativeGraph + exportNativeGraph into a SmallVector
 //   export     exportNativeGraph alone (of a module imported untimed)
 // Context creation/dialect loading and module destruction are outside the
-// timed regions. Prints one JSON line on stdout: min and median milliseconds
+// timed regions. By default the repetitions run warm: the input stays
+// mapped, and a small program's input, tables and freed heap stay in cache
+// from one repetition to the next. --cold starts each import the way a
+// fresh `ng-translate` process does instead: the input mapped anew, the
+// heap's free pages handed back to the kernel (so the IR is built in fresh
+// pages), and the last-level cache flushed. Prints one JSON line on stdout: min and median milliseconds
 // per phase, node count (all Graph.nodes of all methods, subgraphs included)
 // and ns/node for import. See bench/README.md.
 //
@@ -34,8 +39,11 @@
 
 #include <algorithm>
 #include <chrono>
+#include <dlfcn.h>
+#include <malloc.h>
 #include <memory>
 #include <sys/resource.h>
+#include <unistd.h>
 #include <vector>
 
 using namespace llvm;
@@ -56,8 +64,41 @@ static cl::opt<bool> check(
     cl::desc("Also check (untimed) that export is deterministic and that its "
              "output re-imports and re-exports to the same bytes"),
     cl::init(false));
+static cl::opt<bool> cold(
+    "cold",
+    cl::desc("Start each import cold, as a fresh ng-translate would: map the "
+             "input anew, return the heap's free pages to the kernel, flush "
+             "the last-level cache"),
+    cl::init(false));
 
 namespace {
+
+/// Hands the allocator's free pages back to the kernel: jemalloc's purge
+/// when it is the allocator (ng's tools link it), else glibc's trim.
+void releaseFreeHeap() {
+  using Mallctl = int (*)(const char *, void *, size_t *, void *, size_t);
+  static auto mallctl =
+      reinterpret_cast<Mallctl>(dlsym(RTLD_DEFAULT, "mallctl"));
+  if (mallctl) {
+    // MALLCTL_ARENAS_ALL is 4096.
+    mallctl("arena.4096.purge", nullptr, nullptr, nullptr, 0);
+    return;
+  }
+  malloc_trim(0);
+}
+
+/// Evicts the caches by writing and reading twice the last-level cache.
+void flushCaches() {
+  long llc = sysconf(_SC_LEVEL3_CACHE_SIZE);
+  size_t bytes = 2 * static_cast<size_t>(llc > 0 ? llc : 32l << 20);
+  static std::vector<uint64_t> sweep;
+  sweep.assign(bytes / sizeof(uint64_t), 1);
+  uint64_t sum = 0;
+  for (uint64_t v : sweep)
+    sum += v;
+  asm volatile("" : : "r"(sum) : "memory");
+}
+
 
 using Clock = std::chrono::steady_clock;
 
@@ -159,6 +200,18 @@ int main(int argc, char **argv) {
     // (a) import.
     {
       auto ctx = makeContext();
+      if (cold) {
+        // A new mapping of the same file: the import faults its pages in,
+        // as ng-translate's would.
+        auto again = MemoryBuffer::getFile(inputFilename, /*IsText=*/false,
+                                           /*RequiresNullTerminator=*/false);
+        if (!again)
+          return fail("cannot reopen '" + inputFilename + "'");
+        file = std::move(*again);
+        bytes = file->getBuffer();
+        releaseFreeHeap();
+        flushCaches();
+      }
       auto t0 = Clock::now();
       mlir::OwningOpRef<mlir::ModuleOp> module = import(ctx.get());
       double ms = msSince(t0);
@@ -209,7 +262,8 @@ int main(int argc, char **argv) {
   os << "{\"file\": " << formatv("{0}", json::Value(inputFilename.getValue()))
      << ", \"bytes\": " << bytes.size() << ", \"nodes\": " << nodes
      << ", \"reps\": " << reps.getValue()
-     << ", \"verify\": " << (noVerify ? "false" : "true");
+     << ", \"verify\": " << (noVerify ? "false" : "true")
+     << ", \"cold\": " << (cold ? "true" : "false");
   Stats imp = stats("import_ms", importMs);
   perNode("import_ns_per_node", imp.min);
   perNode("import_ns_per_node_median", imp.median);
