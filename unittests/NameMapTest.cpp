@@ -12,6 +12,7 @@
 
 #include "gtest/gtest.h"
 
+#include <algorithm>
 #include <map>
 #include <random>
 #include <string>
@@ -104,6 +105,37 @@ TEST(NameMap, LargeTableWithHashesComputedAhead) {
   }
   EXPECT_EQ(map.find("p_layers_700000_attn_wq_weight"), nullptr);
   EXPECT_EQ(map.size(), size_t(kNames));
+}
+
+// The importer reads names only where they were verified: NameHashesAhead
+// must hash each name once, in order, never past `available`, and return
+// the hash hashName() gives.
+TEST(NameHashesAhead, HashesEachNameOnceWithinWhatIsAvailable) {
+  std::vector<std::string> names;
+  for (int i = 0; i < 40; ++i)
+    names.push_back("node_" + std::to_string(i));
+  std::vector<size_t> read;
+  std::vector<uint32_t> prefetched;
+  ng::NameHashesAhead ahead;
+  size_t available = 3;
+  for (size_t i = 0; i < names.size(); ++i) {
+    available = std::max(available, std::min(names.size(), i + 1 + i % 3));
+    uint32_t hash = ahead.at(
+        i, available,
+        [&](size_t k) {
+          EXPECT_LT(k, available);
+          read.push_back(k);
+          return llvm::StringRef(names[k]);
+        },
+        [&](uint32_t h) { prefetched.push_back(h); });
+    EXPECT_EQ(hash, ng::hashName(names[i]));
+    EXPECT_LE(read.size(), i + 1 + ng::NameHashesAhead::kAhead);
+  }
+  ASSERT_EQ(read.size(), names.size());
+  for (size_t k = 0; k < read.size(); ++k) {
+    EXPECT_EQ(read[k], k);
+    EXPECT_EQ(prefetched[k], ng::hashName(names[k]));
+  }
 }
 
 TEST(ZeroedArray, ZeroFilledAtEverySize) {

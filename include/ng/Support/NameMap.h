@@ -30,11 +30,17 @@
 #include "llvm/Support/MathExtras.h"
 #include "llvm/Support/xxhash.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <utility>
 #include <vector>
 
 namespace ng {
+
+/// The hash NameMap files a name under (the same for every NameMap).
+inline uint32_t hashName(llvm::StringRef name) {
+  return static_cast<uint32_t>(llvm::xxh3_64bits(name));
+}
 
 template <typename T> class NameMap {
 public:
@@ -91,9 +97,7 @@ public:
   bool contains(llvm::StringRef name) const { return find(name) != nullptr; }
 
   /// The hash the table files `name` under.
-  static uint32_t hash(llvm::StringRef name) {
-    return static_cast<uint32_t>(llvm::xxh3_64bits(name));
-  }
+  static uint32_t hash(llvm::StringRef name) { return hashName(name); }
   /// Starts loading the slot where a name of hash `hash` would be probed
   /// first; valid until the next insertion (which may rehash).
   void prefetch(uint32_t hash) const {
@@ -143,6 +147,37 @@ private:
 
   ZeroedArray<Slot> slots;
   std::vector<Entry> entries;
+};
+
+/// Hashes the names of a sequence a few places ahead of their use and
+/// prefetches their slots, so that by the time name `i` is inserted or
+/// looked up its slot is in cache. The caller says how many names may be
+/// read (`available`: e.g. only verified ones) and where to prefetch (a hash
+/// does not depend on the table, so one can serve two).
+class NameHashesAhead {
+public:
+  static constexpr unsigned kAhead = 8;
+
+  /// The hash of name `index`, after hashing names up to `index + kAhead`
+  /// that are below `available` and calling `prefetch` with each new hash.
+  /// `index` must be below `available`, and indices must not decrease.
+  template <typename NameAt, typename Prefetch>
+  uint32_t at(size_t index, size_t available, NameAt nameAt,
+              Prefetch prefetch) {
+    for (size_t end = std::min<size_t>(index + kAhead + 1, available);
+         hashed < end; ++hashed) {
+      uint32_t hash = hashName(nameAt(hashed));
+      ring[hashed % kRing] = hash;
+      prefetch(hash);
+    }
+    return ring[index % kRing];
+  }
+
+private:
+  static constexpr unsigned kRing = 16;
+  static_assert(kAhead < kRing, "a hash is overwritten before it is used");
+  uint32_t ring[kRing];
+  size_t hashed = 0; // names [0, hashed) are hashed
 };
 
 /// A set of names (NameMap without values).

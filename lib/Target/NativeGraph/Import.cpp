@@ -30,8 +30,6 @@
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/ThreadPool.h"
 
-#include <array>
-
 using namespace mlir;
 using namespace ng;
 namespace fb = native_backend;
@@ -968,8 +966,9 @@ LogicalResult Importer::importGraph(const fb::Graph *graph, Region &region,
                   (constants ? constants->size() : 0) +
                   (buffers ? buffers->size() : 0));
   // Records `name`'s definition; returns the earlier one if there is one.
-  auto define = [&](StringRef name, Definition def) -> const Definition * {
-    auto [entry, made] = defined.tryEmplace(name);
+  auto define = [&](StringRef name, uint32_t hash,
+                    Definition def) -> const Definition * {
+    auto [entry, made] = defined.tryEmplace(name, hash);
     if (!made)
       return &entry->value;
     entry->value = def;
@@ -977,15 +976,22 @@ LogicalResult Importer::importGraph(const fb::Graph *graph, Region &region,
   };
   if (inputs)
     for (const flatbuffers::String *input : *inputs) {
-      if (define(str(input), {Role::Input})) {
+      if (define(str(input), NameMap<Definition>::hash(str(input)),
+                 {Role::Input})) {
         error() << "input '" << str(input)
                 << "': duplicate value definition (V2)";
         return failure();
       }
       inputOrder.push_back(str(input));
     }
+  // A model has a constant per weight: their slots are prefetched ahead.
+  NameHashesAhead constantNames;
   if (constants)
-    for (const fb::NamedTensorRef *constant : *constants) {
+    for (unsigned i = 0, e = constants->size(); i < e; ++i) {
+      const fb::NamedTensorRef *constant = constants->Get(i);
+      uint32_t nameHash = constantNames.at(
+          i, e, [&](size_t k) { return str(constants->Get(k)->name()); },
+          [&](uint32_t hash) { defined.prefetch(hash); });
       auto kind = static_cast<int>(constant->kind());
       if (kind < 0 || kind > 3) {
         error() << "constant '" << str(constant->name())
@@ -998,7 +1004,7 @@ LogicalResult Importer::importGraph(const fb::Graph *graph, Region &region,
                 << "' is marked mutated but is not a buffer (V12)";
         return failure();
       }
-      if (define(str(constant->name()), {Role::Constant, constant})) {
+      if (define(str(constant->name()), nameHash, {Role::Constant, constant})) {
         error() << "'" << str(constant->name())
                 << "' has more than one binding (V12)";
         return failure();
@@ -1006,8 +1012,10 @@ LogicalResult Importer::importGraph(const fb::Graph *graph, Region &region,
     }
   if (buffers)
     for (const fb::MutableBufferSpec *buffer : *buffers) {
-      if (const Definition *other = define(
-              str(buffer->name()), {Role::MutableBuffer, nullptr, buffer})) {
+      if (const Definition *other =
+              define(str(buffer->name()),
+                     NameMap<Definition>::hash(str(buffer->name())),
+                     {Role::MutableBuffer, nullptr, buffer})) {
         error() << "mutable buffer '" << str(buffer->name()) << "' "
                 << (other->role == Role::Constant
                         ? "is also a constant (V12)"
@@ -1053,27 +1061,20 @@ LogicalResult Importer::importGraph(const fb::Graph *graph, Region &region,
   };
 
   // Node names are hashed a few nodes ahead and their slots in the name
-  // table prefetched (NameMap.h): with a million nodes the table is far
-  // larger than the cache, and inserting each node's name otherwise waits
-  // for memory. Only verified nodes are read.
-  constexpr unsigned kNamesAhead = 8;
-  std::array<uint32_t, 16> nameHashes; // node i's at [i % 16]
-  static_assert(kNamesAhead < std::tuple_size_v<decltype(nameHashes)>);
-  unsigned hashed = 0;       // nodes [0, hashed) have their hash in nameHashes
+  // table prefetched: with a million nodes the table is far larger than the
+  // cache, and inserting each node's name otherwise waits for memory. Only
+  // verified nodes are read.
+  NameHashesAhead nodeNames;
   size_t nextDefinition = 0; // where the next placeholder likely is
   for (unsigned i = 0, e = nodes->size(); i < e; ++i) {
     if (ahead && !ahead->waitFor(i)) {
       reportMalformed();
       return failure();
     }
-    for (size_t readable = ahead ? ahead->verifiedCount() : e,
-                horizon = std::min<size_t>(i + kNamesAhead + 1, readable);
-         hashed < horizon; ++hashed) {
-      uint32_t hash =
-          NameMap<Scope::Name>::hash(str(nodes->Get(hashed)->name()));
-      nameHashes[hashed % nameHashes.size()] = hash;
-      scope.names.prefetch(hash);
-    }
+    uint32_t nameHash = nodeNames.at(
+        i, ahead ? ahead->verifiedCount() : e,
+        [&](size_t k) { return str(nodes->Get(k)->name()); },
+        [&](uint32_t hash) { scope.names.prefetch(hash); });
     const fb::Node *node = nodes->Get(i);
     if (!placeholdersDone && node->op_kind() != fb::OpKind::PLACEHOLDER &&
         failed(finishPlaceholders()))
@@ -1087,8 +1088,7 @@ LogicalResult Importer::importGraph(const fb::Graph *graph, Region &region,
     }
     {
       Scope::Name &entry =
-          scope.names.tryEmplace(nodeName, nameHashes[i % nameHashes.size()])
-              .first->value;
+          scope.names.tryEmplace(nodeName, nameHash).first->value;
       if (entry.isNode) {
         error() << "duplicate node name (V1)";
         return failure();
@@ -1103,7 +1103,7 @@ LogicalResult Importer::importGraph(const fb::Graph *graph, Region &region,
           nextDefinition < defined.size() &&
                   defined.entryAt(nextDefinition).name == nodeName
               ? &defined.entryAt(nextDefinition)
-              : defined.find(nodeName, nameHashes[i % nameHashes.size()]);
+              : defined.find(nodeName, nameHash);
       if (declared)
         nextDefinition = defined.indexOf(*declared) + 1;
       if (!declared) {
