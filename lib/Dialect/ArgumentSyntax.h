@@ -39,6 +39,8 @@ bool isPrintedUnescaped(llvm::StringRef text);
 class ParseCache;
 /// The context's table of recurring parsed attributes (ParseCache.h).
 ParseCache &getParseCache(mlir::MLIRContext *ctx);
+/// The ParseCache of the ng op `state` is parsing.
+ParseCache &getParseCache(const mlir::OperationState &state);
 
 /// One element of a scalar or list argument as written.
 struct ParsedElement {
@@ -66,10 +68,13 @@ struct ParsedArgument {
 };
 
 struct ParsedArguments {
-  llvm::SmallVector<ParsedArgument> args;
+  /// Most nodes have a few arguments: room for four without the heap.
+  llvm::SmallVector<ParsedArgument, 4> args;
   llvm::SmallVector<mlir::OpAsmParser::UnresolvedOperand> operands;
   /// Block-argument names of each parsed graph region.
   llvm::SmallVector<llvm::SmallVector<std::string>> graphArgNames;
+  /// The context's ParseCache (parseArgumentList looks it up if unset).
+  ParseCache *cache = nullptr;
 };
 
 /// Options that differ between ng.call and ng.output.

@@ -440,6 +440,7 @@ ParseResult CallOp::parse(OpAsmParser &parser, OperationState &result) {
   Builder builder(ctx);
   std::string target;
   ParsedArguments parsed;
+  parsed.cache = &getParseCache(result);
   ArgumentSyntax syntax;
   syntax.regionState = &result;
   if (parser.parseString(&target) ||
@@ -475,7 +476,7 @@ ParseResult CallOp::parse(OpAsmParser &parser, OperationState &result) {
   // result.attributes would build and unique a dictionary per op.
   OperationName opName = result.name;
   auto &props = result.getOrAddProperties<Properties>();
-  props.target = getParseCache(ctx).string(target);
+  props.target = parsed.cache->string(target);
   props.args = builder.getArrayAttr(args);
   if (llvm::any_of(groups, [](int32_t g) { return g >= 0; }))
     props.output_groups = builder.getDenseI32ArrayAttr(groups);
@@ -715,6 +716,7 @@ OutputSpecAttr OutputOp::getSpec(unsigned index) {
 ParseResult OutputOp::parse(OpAsmParser &parser, OperationState &result) {
   MLIRContext *ctx = parser.getContext();
   ParsedArguments parsed;
+  parsed.cache = &getParseCache(result);
   ArgumentSyntax syntax;
   syntax.allowSpecs = true;
   if (parseArgumentList(parser, syntax, parsed) ||
