@@ -43,7 +43,6 @@
 #include <malloc.h>
 #include <memory>
 #include <sys/resource.h>
-#include <unistd.h>
 #include <vector>
 
 using namespace llvm;
@@ -87,10 +86,23 @@ void releaseFreeHeap() {
   malloc_trim(0);
 }
 
+/// The last-level cache's size as the kernel reports it (sysfs; glibc's
+/// sysconf gives 320 MiB on this VM, whose L3 is 32 MiB), else 32 MiB.
+size_t lastLevelCacheBytes() {
+  size_t bytes = size_t(32) << 20;
+  if (auto size = MemoryBuffer::getFile(
+          "/sys/devices/system/cpu/cpu0/cache/index3/size", /*IsText=*/true)) {
+    StringRef text = (*size)->getBuffer().trim(); // e.g. "32768K"
+    unsigned long long kib;
+    if (text.consume_back("K") && !text.getAsInteger(10, kib) && kib)
+      bytes = kib << 10;
+  }
+  return bytes;
+}
+
 /// Evicts the caches by writing and reading twice the last-level cache.
 void flushCaches() {
-  long llc = sysconf(_SC_LEVEL3_CACHE_SIZE);
-  size_t bytes = 2 * static_cast<size_t>(llc > 0 ? llc : 32l << 20);
+  static const size_t bytes = 2 * lastLevelCacheBytes();
   static std::vector<uint64_t> sweep;
   sweep.assign(bytes / sizeof(uint64_t), 1);
   uint64_t sum = 0;
