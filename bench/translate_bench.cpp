@@ -70,6 +70,19 @@ static cl::opt<bool> cold(
              "the last-level cache"),
     cl::init(false));
 
+/// jemalloc's options for this benchmark (read at its start-up; unused with
+/// another allocator). Warm repetitions should all build their IR in the
+/// heap the previous one freed, as a small program's do by default. For a
+/// large one jemalloc's defaults decline: freed memory decays back to the
+/// kernel after 10 s, and a freed extent more than 64x the size asked for is
+/// not carved up (lg_extent_max_active_fit 6), so after a million-node
+/// module is freed every repetition faulted ~300 MB of fresh pages again.
+/// --cold purges explicitly, so it still starts from fresh pages.
+extern "C" {
+const char *malloc_conf =
+    "dirty_decay_ms:-1,muzzy_decay_ms:-1,lg_extent_max_active_fit:24";
+}
+
 namespace {
 
 /// Hands the allocator's free pages back to the kernel: jemalloc's purge
