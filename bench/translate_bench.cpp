@@ -14,9 +14,9 @@
 // from one repetition to the next. --cold starts each import the way a
 // fresh `ng-translate` process does instead: the input mapped anew, the
 // heap's free pages handed back to the kernel (so the IR is built in fresh
-// pages), and the last-level cache flushed. Prints one JSON line on stdout: min and median milliseconds
-// per phase, node count (all Graph.nodes of all methods, subgraphs included)
-// and ns/node for import. See bench/README.md.
+// pages), and the last-level cache flushed. Prints one JSON line on stdout: min
+// and median milliseconds per phase, node count (all Graph.nodes of all
+// methods, subgraphs included) and ns/node for import. See bench/README.md.
 //
 //===----------------------------------------------------------------------===//
 
@@ -123,7 +123,6 @@ void flushCaches() {
     sum += v;
   asm volatile("" : : "r"(sum) : "memory");
 }
-
 
 using Clock = std::chrono::steady_clock;
 
