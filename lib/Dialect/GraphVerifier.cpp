@@ -236,16 +236,12 @@ public:
     for (BlockArgument arg : body.getArguments()) {
       StringRef name = wireName(arg);
       // The name may be "" (legal on the wire), but it must be recorded:
-      // an SSA name is not a wire name.
-      bool recorded =
-          isa<MethodOp>(owner)
-              ? arg.getArgNumber() < cast<MethodOp>(owner).getArgNames().size()
-              : cast<CallOp>(owner).getGraphArgNames().has_value();
-      if (!recorded)
+      // an SSA name is not a wire name. (A method's placeholders were
+      // counted against its `arg_names` already, by verifyPlaceholders.)
+      if (auto call = dyn_cast<CallOp>(owner); call && !call.getGraphArgNames())
         return owner->emitOpError()
                << "placeholder #" << arg.getArgNumber()
-               << " has no recorded wire name (`arg_names`, or "
-                  "`graph_arg_names` in a subgraph)";
+               << " has no recorded wire name (`graph_arg_names`)";
       if (checkNames) {
         Uses &uses = usesOf(name);
         if (failed(defineValue(owner, uses, name)) ||
