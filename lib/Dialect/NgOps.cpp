@@ -161,13 +161,11 @@ ParseResult MethodOp::parse(OpAsmParser &parser, OperationState &result) {
     props.arg_names.emplace_back(name);
     props.arg_bindings.push_back(binding);
     argTypes.push_back(arg.type);
-    if (attrs.empty()) {
-      argAttrs.push_back(DictionaryAttr::get(ctx));
-    } else {
+    if (!attrs.empty()) {
       arg.attrs = attrs.getDictionary(ctx);
-      argAttrs.push_back(arg.attrs);
       anyArgAttrs = true;
     }
+    argAttrs.push_back(arg.attrs); // null when empty: filled in below
     return success();
   };
   SmallVector<Type> resultTypes;
@@ -181,9 +179,13 @@ ParseResult MethodOp::parse(OpAsmParser &parser, OperationState &result) {
   result.addAttribute(
       getFunctionTypeAttrName(result.name),
       TypeAttr::get(FunctionType::get(ctx, argTypes, resultTypes)));
-  if (anyArgAttrs)
+  if (anyArgAttrs) {
+    for (Attribute &attrs : argAttrs)
+      if (!attrs)
+        attrs = DictionaryAttr::get(ctx);
     result.addAttribute(getArgAttrsAttrName(result.name),
                         ArrayAttr::get(ctx, argAttrs));
+  }
   if (llvm::any_of(resultAttrs,
                    [](DictionaryAttr d) { return d && !d.empty(); })) {
     SmallVector<Attribute> resAttrs(resultAttrs.begin(), resultAttrs.end());
