@@ -381,6 +381,37 @@ FailureOr<Offset<fb::Node>> Exporter::outputNode(OutputOp output) {
                         0, inputsVec, 0, meta);
 }
 
+/// IR -> NPTG -> IR must print the same text, so an attribute NPTG has no
+/// place for is an error, not silently dropped: the discardable attributes
+/// of `op` other than `allowed`.
+static LogicalResult rejectUnwritableAttrs(Operation *op,
+                                           ArrayRef<StringRef> allowed = {}) {
+  for (NamedAttribute attr : op->getDiscardableAttrs())
+    if (!llvm::is_contained(allowed, attr.getName().getValue()))
+      return op->emitError() << "cannot be represented in NPTG: attribute '"
+                             << attr.getName().getValue() << "'";
+  return success();
+}
+
+/// The same for a method's argument and result attributes: NPTG keeps a
+/// placeholder's wire name and binding (properties), nothing else.
+static LogicalResult rejectUnwritableArgAttrs(MethodOp method) {
+  for (unsigned i = 0, e = method.getNumArguments(); i < e; ++i)
+    if (DictionaryAttr attrs = method.getArgAttrDict(i);
+        attrs && !attrs.empty())
+      return method.emitError()
+             << "cannot be represented in NPTG: attribute '"
+             << attrs.begin()->getName().getValue() << "' of placeholder '"
+             << method.getArgName(i) << "'";
+  for (unsigned i = 0, e = method.getNumResults(); i < e; ++i)
+    if (DictionaryAttr attrs = method.getResultAttrDict(i);
+        attrs && !attrs.empty())
+      return method.emitError()
+             << "cannot be represented in NPTG: attribute '"
+             << attrs.begin()->getName().getValue() << "' of result #" << i;
+  return success();
+}
+
 FailureOr<Offset<fb::Graph>>
 Exporter::graph(Region &body, MethodOp method,
                 SmallVectorImpl<Offset<fb::NamedTensorRef>> *constants,
@@ -445,6 +476,8 @@ Exporter::graph(Region &body, MethodOp method,
   // Nodes, in order.
   SmallVector<StringOffset, 4> outputs;
   for (Operation &op : block) {
+    if (failed(rejectUnwritableAttrs(&op)))
+      return failure();
     if (auto call = dyn_cast<CallOp>(op)) {
       FailureOr<Offset<fb::Node>> node = callNode(call);
       if (failed(node))
@@ -485,12 +518,23 @@ Exporter::graph(Region &body, MethodOp method,
 
 LogicalResult Exporter::exportProgram(ModuleOp module,
                                       SmallVectorImpl<uint8_t> &out) {
+  // The program's version and its constant data (written beside it) are
+  // the module's only attributes NPTG has a place for.
+  if (module.getSymName())
+    return module.emitError()
+           << "cannot be represented in NPTG: the module's name";
+  if (failed(rejectUnwritableAttrs(module, {NgDialect::getVersionAttrName(),
+                                            NgDialect::getDataAttrName()})))
+    return failure();
   SmallVector<Offset<fb::Method>, 4> methods;
   for (Operation &op : *module.getBody()) {
     auto method = dyn_cast<MethodOp>(op);
     if (!method)
       return op.emitError() << "cannot be represented in NPTG: a program holds "
                                "only ng.method";
+    if (failed(rejectUnwritableAttrs(method)) ||
+        failed(rejectUnwritableArgAttrs(method)))
+      return failure();
     SmallVector<Offset<fb::NamedTensorRef>, 16> constants;
     SmallVector<Offset<fb::MutableBufferSpec>, 4> buffers;
     SmallVector<Offset<fb::OutputSpec>, 4> specs;
