@@ -8,7 +8,9 @@
 // (`arg_names`, `arg_bindings`); the custom form spells them `ng.name` and
 // `ng.binding` among the argument's attributes. Any other argument
 // attribute (a dialect attribute, as for any function) is kept in
-// `arg_attrs` and prints beside them, in name order.
+// `arg_attrs` and prints beside them, in name order. (NPTG has no place
+// for those: export rejects them, test/Target/NativeGraph/
+// export-invalid.test.)
 
 // CHECK-LABEL: ng.method @forward(
 // CHECK-NEXT:    %x: !f32_2 {a.doc = "user input"},
