@@ -411,34 +411,31 @@ LogicalResult MethodGraphVerifier::verifyPlaceholders() {
     unsigned index = arg.getArgNumber();
     StringRef name = method.getArgName(index);
     auto type = dyn_cast<ng::TensorType>(arg.getType());
-    Attribute binding = method.getArgBinding(index);
+    // The stored binding, not its attribute: the keys are kept as strings
+    // (PlaceholderBinding.h), and the sets below point at them.
+    const PlaceholderBinding &binding = method.getPlaceholderBinding(index);
     if (!type)
       return method.emitOpError()
              << "placeholder '" << name << "' must be a tensor, not "
              << arg.getType();
-    if (binding && !isa<ConstantAttr, MutableBufferAttr>(binding))
-      return method.emitOpError()
-             << "placeholder '" << name << "' has binding " << binding
-             << "; expected #ng.constant or #ng.mutable_buffer";
-    StringRef role = !binding                     ? "input"
-                     : isa<ConstantAttr>(binding) ? "constant"
-                                                  : "mutable buffer";
+    StringRef role = binding.isInput()      ? "input"
+                     : binding.isConstant() ? "constant"
+                                            : "mutable buffer";
     if (!type.hasMeta())
       return method.emitOpError()
              << role << " '" << name << "' has no tensor metadata (V7)";
-    if (!binding) {
+    if (binding.isInput()) {
       state->userInputs.insert(name);
-    } else if (auto constant = dyn_cast<ConstantAttr>(binding)) {
-      if (constant.getMutated() && constant.getKind() != InputKind::Buffer)
+    } else if (binding.isConstant()) {
+      if (binding.mutated && binding.kind != InputKind::Buffer)
         return method.emitOpError()
                << "constant '" << name << "' is marked mutated but is a "
-               << stringifyInputKind(constant.getKind())
+               << stringifyInputKind(binding.kind)
                << "; only a buffer can be (V12)";
-      if (constant.getKind() == InputKind::Buffer)
-        state->bufferFqns.insert(constant.getDataKey());
+      if (binding.kind == InputKind::Buffer)
+        state->bufferFqns.insert(binding.key);
     } else {
-      state->bufferFqns.insert(
-          cast<MutableBufferAttr>(binding).getFqn().getValue());
+      state->bufferFqns.insert(binding.key);
     }
   }
   // V1, V2, V8 (after the bindings: V13 relies on them).
@@ -466,8 +463,8 @@ LogicalResult MethodGraphVerifier::verifyNode(Operation &op) {
     if (!arg || arg.getOwner()->getParentOp() != method ||
         !isReadOnlyStorage(getStorageKind(root)))
       continue;
-    auto constant =
-        cast<ConstantAttr>(method.getArgBinding(arg.getArgNumber()));
+    const PlaceholderBinding &constant =
+        method.getPlaceholderBinding(arg.getArgNumber());
     std::string argName = write.arg.getName()
                               ? write.arg.getName().getValue().str()
                               : "#" + std::to_string(write.index);
@@ -476,8 +473,8 @@ LogicalResult MethodGraphVerifier::verifyNode(Operation &op) {
     return op.emitOpError()
            << "node '" << nodeName
            << "' writes a read-only tensor in place: argument '" << argName
-           << "' is stored in " << stringifyInputKind(constant.getKind())
-           << " '" << method.getArgName(arg.getArgNumber()) << "' (V13)";
+           << "' is stored in " << stringifyInputKind(constant.kind) << " '"
+           << method.getArgName(arg.getArgNumber()) << "' (V13)";
   }
   return success();
 }

@@ -14,6 +14,7 @@
 #include "ng/Dialect/NgAttrs.h"
 #include "ng/Dialect/NgDialect.h"
 #include "ng/Dialect/NgTypes.h"
+#include "ng/Dialect/PlaceholderBinding.h"
 
 namespace ng {
 class OutputOp;

@@ -13,36 +13,42 @@ include "mlir/Interfaces/SideEffectInterfaces.td"
 
 def Ng_ArgArrayAttr : TypedArrayAttrBase<Ng_ArgAttr, "NamedArgument list">;
 
-// A placeholder's binding: #ng.constant, #ng.mutable_buffer, or null for a
-// user input. Held in a property, not a uniqued dictionary: see
-// docs/Rationale.md ("Placeholder names and bindings").
-def Ng_BindingProp : Property<"::mlir::Attribute", "placeholder binding"> {
+// A placeholder's binding (include/ng/Dialect/PlaceholderBinding.h): in
+// the generic form and bytecode its attribute, #ng.constant or
+// #ng.mutable_buffer, or unit for a user input.
+def Ng_BindingProp : Property<"::ng::PlaceholderBinding", "placeholder binding",
+                              "const ::ng::PlaceholderBinding &"> {
   let convertToAttribute = [{
-    return $_storage ? $_storage : ::mlir::UnitAttr::get($_ctxt);
+    if (::mlir::Attribute attr = $_storage.toAttr($_ctxt))
+      return attr;
+    return ::mlir::UnitAttr::get($_ctxt);
   }];
   let convertFromAttribute = [{
     if (::llvm::isa<::mlir::UnitAttr>($_attr)) {
-      $_storage = {};
+      $_storage = ::ng::PlaceholderBinding::input();
       return ::mlir::success();
     }
-    if (!::llvm::isa<::ng::ConstantAttr, ::ng::MutableBufferAttr>($_attr))
+    if (!$_attr || !::ng::PlaceholderBinding::fromAttr($_attr, $_storage))
       return $_diag() << "expected #ng.constant, #ng.mutable_buffer or unit "
                          "(a user input) as a placeholder binding, got "
                       << $_attr;
-    $_storage = $_attr;
     return ::mlir::success();
   }];
-  let hashProperty = "::mlir::hash_value($_storage)";
-  let printer = "$_printer << ::mlir::Attribute($_storage)";
+  let hashProperty = "::ng::hash_value($_storage)";
+  let printer = "$_printer << $_storage.toAttr($_ctxt)";
   let parser = [{
-    if ($_parser.parseAttribute($_storage))
+    ::mlir::Attribute attr;
+    if ($_parser.parseAttribute(attr) ||
+        !::ng::PlaceholderBinding::fromAttr(attr, $_storage))
       return ::mlir::failure();
   }];
   let writeToMlirBytecode = [{
-    $_writer.writeOptionalAttribute($_storage);
+    $_writer.writeOptionalAttribute($_storage.toAttr($_ctxt));
   }];
   let readFromMlirBytecode = [{
-    if (::mlir::failed($_reader.readOptionalAttribute($_storage)))
+    ::mlir::Attribute attr;
+    if (::mlir::failed($_reader.readOptionalAttribute(attr)) ||
+        !::ng::PlaceholderBinding::fromAttr(attr, $_storage))
       return ::mlir::failure();
   }];
 }
@@ -106,14 +112,18 @@ def Ng_MethodOp : Ng_Op<"method", [
     /// The wire name of placeholder `index` ("" when none is recorded,
     /// which the verifier rejects).
     ::llvm::StringRef getArgName(unsigned index);
-    /// The binding of placeholder `index` (#ng.constant, #ng.mutable_buffer),
-    /// or null for a user input.
+    /// The binding of placeholder `index` as stored (a user input when none
+    /// is recorded, which the verifier rejects).
+    const PlaceholderBinding &getPlaceholderBinding(unsigned index);
+    /// The same as an attribute (#ng.constant, #ng.mutable_buffer), or null
+    /// for a user input. Made on request: prefer getPlaceholderBinding() in
+    /// a loop over a model's placeholders.
     ::mlir::Attribute getArgBinding(unsigned index);
     /// Appends a placeholder: an entry block argument with its wire name and
-    /// binding (null for a user input).
+    /// binding. The caller keeps the function type in step.
     ::mlir::BlockArgument addPlaceholder(::mlir::Type type,
                                          ::llvm::StringRef name,
-                                         ::mlir::Attribute binding,
+                                         PlaceholderBinding binding,
                                          ::mlir::Location loc);
     /// The OUTPUT node.
     OutputOp getOutputOp();

@@ -435,7 +435,8 @@ Exporter::graph(Region &body, MethodOp method,
     return success();
   };
 
-  // Placeholders (S1, S2).
+  // Placeholders (S1, S2). A subgraph's are all inputs.
+  static const PlaceholderBinding subgraphInput;
   for (BlockArgument arg : block.getArguments()) {
     StringRef name = getWireName(arg);
     if (name.empty())
@@ -443,9 +444,10 @@ Exporter::graph(Region &body, MethodOp method,
                                 << " has no wire name",
              failure();
     StringOffset nameOffset = string(name);
-    Attribute binding =
-        method ? method.getArgBinding(arg.getArgNumber()) : Attribute();
-    if (auto constant = dyn_cast_or_null<ConstantAttr>(binding)) {
+    const PlaceholderBinding &binding =
+        method ? method.getPlaceholderBinding(arg.getArgNumber())
+               : subgraphInput;
+    if (binding.isConstant()) {
       auto type = dyn_cast<ng::TensorType>(arg.getType());
       if (!type)
         return owner->emitError()
@@ -456,13 +458,12 @@ Exporter::graph(Region &body, MethodOp method,
       if (failed(m))
         return failure();
       constants->push_back(fb::CreateNamedTensorRef(
-          fbb, nameOffset, string(constant.getDataKey()), *m,
-          static_cast<fb::InputKind>(constant.getKind()),
-          constant.getMutated()));
+          fbb, nameOffset, string(binding.key), *m,
+          static_cast<fb::InputKind>(binding.kind), binding.mutated));
     } else {
-      if (auto buffer = dyn_cast_or_null<MutableBufferAttr>(binding))
-        buffers->push_back(fb::CreateMutableBufferSpec(
-            fbb, nameOffset, string(buffer.getFqn().getValue())));
+      if (binding.isMutableBuffer())
+        buffers->push_back(
+            fb::CreateMutableBufferSpec(fbb, nameOffset, string(binding.key)));
       else
         inputs.push_back(nameOffset);
       if (failed(recordMeta(arg, owner)))

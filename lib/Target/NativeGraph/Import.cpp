@@ -1128,15 +1128,15 @@ LogicalResult Importer::importGraph(const fb::Graph *graph, Region &region,
       }
       Definition &def = declared->value;
       def.placed = true;
-      Attribute binding;
+      PlaceholderBinding binding;
       Type type;
       if (def.role == Role::Constant) {
         FailureOr<Type> converted = convertMeta(def.constant->meta(), nodeName);
         if (failed(converted))
           return failure();
         type = *converted;
-        binding = ConstantAttr::get(
-            ctx, static_cast<InputKind>(def.constant->kind()),
+        binding = PlaceholderBinding::constant(
+            static_cast<InputKind>(def.constant->kind()),
             str(def.constant->data_key()), def.constant->mutated());
       } else {
         FailureOr<Type> status = failure();
@@ -1156,13 +1156,13 @@ LogicalResult Importer::importGraph(const fb::Graph *graph, Region &region,
           return failure();
         }
         if (def.role == Role::MutableBuffer)
-          binding = MutableBufferAttr::get(
-              ctx, builder.getStringAttr(str(def.buffer->fqn())));
+          binding = PlaceholderBinding::mutableBuffer(str(def.buffer->fqn()));
         else
           placedInputs.push_back(nodeName);
       }
       BlockArgument arg =
-          methodOp ? methodOp.addPlaceholder(type, nodeName, binding, opLoc)
+          methodOp ? methodOp.addPlaceholder(type, nodeName, std::move(binding),
+                                             opLoc)
                    : block->addArgument(type, opLoc);
       scope.define(nodeName, arg);
       break;
