@@ -19,6 +19,8 @@
 #                   (repetitions reuse the cache and the freed heap) and
 #                   cold (each import starts as a fresh process would)
 #   --sizes "A B"   node counts for --scaling (default "10000 100000 1000000")
+#   --rounds N      --scaling: measure every size N times, report the lowest
+#                   (default 1)
 # Environment: FLATC, PYTHON, NG_TRANSLATE, NG_BENCH override the tools.
 
 set -euo pipefail
@@ -32,6 +34,7 @@ REPS=5
 RUNS=9
 SCALING=0
 SIZES="10000 100000 1000000"
+ROUNDS=1
 PROGRAM=""
 
 while [ $# -gt 0 ]; do
@@ -42,7 +45,8 @@ while [ $# -gt 0 ]; do
     --runs) RUNS="$2"; shift 2 ;;
     --scaling) SCALING=1; shift ;;
     --sizes) SIZES="$2"; shift 2 ;;
-    -h|--help) sed -n '2,23p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --rounds) ROUNDS="$2"; shift 2 ;;
+    -h|--help) sed -n '2,25p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     -*) echo "unknown option $1" >&2; exit 2 ;;
     *) PROGRAM="$1"; shift ;;
   esac
@@ -172,24 +176,46 @@ if [ "$SCALING" = 1 ]; then
   echo "- ng-bench-translate --import-only (fresh single-threaded context per rep; flatbuffers verify + IR build + ng verifier)"
   echo "- warm: repetitions in one process (a small program stays in cache, and its IR reuses the heap the last one freed); cold (--cold): each import maps the input anew, builds the IR in fresh pages and starts with the last-level cache flushed, as one ng-translate run does"
   echo
-  echo "| nodes | .nptg MB | warm min (ms) | warm ns/node | cold min (ms) | cold ns/node | reps | peak RSS (MB) |"
-  echo "|---:|---:|---:|---:|---:|---:|---:|---:|"
-  for n in $SIZES; do
-    prog=$(ensure_program "$n" 0)
-    r=$REPS
-    [ "$n" -ge 500000 ] && [ "$r" -gt 3 ] && r=3
-    "$NG_BENCH" "$prog" --import-only --reps "$r" > "$SCRATCH/warm.json"
-    "$NG_BENCH" "$prog" --import-only --reps "$r" --cold > "$SCRATCH/cold.json"
-    nodes=$(json_get "$SCRATCH/warm.json" nodes)
-    printf '| %s | %s | %s | %s | %s | %s | %s | %s |\n' \
-      "$nodes" "$(mb "$prog")" \
-      "$(json_get "$SCRATCH/warm.json" import_ms.min)" \
-      "$(per_node "$(json_get "$SCRATCH/warm.json" import_ms.min)" "$nodes")" \
-      "$(json_get "$SCRATCH/cold.json" import_ms.min)" \
-      "$(per_node "$(json_get "$SCRATCH/cold.json" import_ms.min)" "$nodes")" \
-      "$r" \
-      "$(awk -v k="$(json_get "$SCRATCH/cold.json" max_rss_kb)" 'BEGIN { printf "%.0f", k / 1024 }')"
+  # Each round measures every size, warm then cold; the table gives per
+  # size the lowest of the rounds' minimums and each round's (single runs
+  # stray on a VM whose speed drifts).
+  : > "$SCRATCH/scaling.tsv"
+  for round in $(seq "$ROUNDS"); do
+    for n in $SIZES; do
+      prog=$(ensure_program "$n" 0)
+      r=$REPS
+      [ "$n" -ge 500000 ] && [ "$r" -gt 3 ] && r=3
+      "$NG_BENCH" "$prog" --import-only --reps "$r" > "$SCRATCH/warm.json"
+      "$NG_BENCH" "$prog" --import-only --reps "$r" --cold > "$SCRATCH/cold.json"
+      printf '%s\t%s\t%s\t%s\t%s\t%s\n' \
+        "$(json_get "$SCRATCH/warm.json" nodes)" "$(mb "$prog")" "$r" \
+        "$(json_get "$SCRATCH/warm.json" import_ns_per_node)" \
+        "$(json_get "$SCRATCH/cold.json" import_ns_per_node)" \
+        "$(json_get "$SCRATCH/cold.json" max_rss_kb)" >> "$SCRATCH/scaling.tsv"
+    done
   done
+  "$PYTHON" - "$SCRATCH/scaling.tsv" <<'PY'
+import sys
+rows = {}
+for line in open(sys.argv[1]):
+    nodes, mb, reps, warm, cold, rss = line.split()
+    r = rows.setdefault(int(nodes), {"mb": mb, "reps": reps, "warm": [], "cold": [], "rss": 0})
+    r["warm"].append(float(warm)); r["cold"].append(float(cold))
+    r["rss"] = max(r["rss"], int(rss))
+each = lambda v: ", ".join("%.0f" % x for x in v)
+print("| nodes | .nptg MB | cold ns/node (each round) | warm ns/node (each round) | reps | peak RSS (MB) |")
+print("|---:|---:|---:|---:|---:|---:|")
+for n in sorted(rows):
+    r = rows[n]
+    print("| %d | %s | **%.0f** (%s) | **%.0f** (%s) | %s | %.0f |" % (
+        n, r["mb"], min(r["cold"]), each(r["cold"]), min(r["warm"]),
+        each(r["warm"]), r["reps"], r["rss"] / 1024))
+if len(rows) > 1:
+    lo, hi = rows[min(rows)], rows[max(rows)]
+    print()
+    print("- largest / smallest, per node: cold %.2fx, warm %.2fx" % (
+        min(hi["cold"]) / min(lo["cold"]), min(hi["warm"]) / min(lo["warm"])))
+PY
   exit 0
 fi
 
