@@ -9,10 +9,11 @@
 #   - every file in malformed/ is rejected with a message and exit code 1.
 # Prints one line per check and a closing "conformance: N passed, N failed".
 # Usage: scripts/check-conformance.sh [CONFORMANCE_DIR]   (default ../shared/conformance)
+# NG_BIN names the tools' directory (default build/bin).
 set -uo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 dir="${1:-$root/../shared/conformance}"
-bin="$root/build/bin"
+bin="${NG_BIN:-$root/build/bin}"
 schema="$root/schema/native_graph.fbs"
 
 if [[ ! -d "$dir" ]]; then

@@ -1,55 +1,64 @@
 #!/usr/bin/env bash
-# Full check: install missing dependencies, build, run every test suite:
-#   - ctest, which drives the lit suite (test/, self-contained);
-#   - the conformance vectors in ../shared/conformance (skipped when absent).
-# Closes with one line "N passed, N failed" over all of them; non-zero exit
-# on any failure.
+# Full check, and what CI runs (.ci/run): installs missing dependencies, then
+#   1. the formatting gate (scripts/check-format.sh);
+#   2. the default configuration (g++, warnings as errors): build, ctest (lit
+#      suite, lit suite again with threads, unit tests) and the conformance
+#      vectors of ../shared/conformance (skipped when absent);
+#   3. the sanitizer configuration (clang-22, ASan+UBSan, warnings as
+#      errors): build, the same ctest suites and conformance vectors.
+# Closes with one line "N passed, N failed" over every check of every suite;
+# exits non-zero on any failure.
+#   scripts/test.sh           everything, as CI
+#   scripts/test.sh --quick   steps 1 and 2 only (a developer's loop)
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
+quick=0
+case "${1:-}" in
+--quick) quick=1 ;;
+"") ;;
+*) echo "usage: scripts/test.sh [--quick]" >&2; exit 2 ;;
+esac
+
 bash scripts/install-deps.sh
-bash scripts/build.sh
 
+logs=$(mktemp -d)
+trap 'rm -rf "$logs"' EXIT
 status=0
-# --no-tests=error: finding no tests is a failure, not a silent pass.
-# Results of an earlier run must not be counted as this run's.
-rm -f build/test/lit-results.json build/test/lit-results-threaded.json \
-  build/unittests/unit-results.xml
-ctest --test-dir build --output-on-failure --no-tests=error || status=1
+results=()
 
-conformance_log=$(mktemp)
-trap 'rm -f "$conformance_log"' EXIT
-bash scripts/check-conformance.sh | tee "$conformance_log" | grep -v '^PASS: ' || status=1
+echo "== format gate (clang-format-22)"
+bash scripts/check-format.sh > "$logs/format.log" || status=1
+grep -v 'passed, ' "$logs/format.log" || true
+results+=("$logs/format.log")
 
-# One closing count: every lit test, unit test and conformance check.
-python3 - "$conformance_log" build/unittests/unit-results.xml \
-  build/test/lit-results.json build/test/lit-results-threaded.json <<'PY'
-import json, re, sys
-import xml.etree.ElementTree as ET
-passed = failed = 0
-for results in sys.argv[3:]:  # the lit runs (plain, threaded)
-    try:
-        for test in json.load(open(results))["tests"]:
-            code = test["code"]
-            if code in ("PASS", "XFAIL"):
-                passed += 1
-            elif code not in ("UNSUPPORTED", "EXCLUDED", "SKIPPED"):
-                failed += 1
-    except (OSError, ValueError, KeyError):
-        failed += 1  # lit did not run or wrote no results
-for line in open(sys.argv[1]):
-    m = re.match(r"conformance: (\d+) passed, (\d+) failed", line)
-    if m:
-        passed += int(m.group(1))
-        failed += int(m.group(2))
-try:
-    for case in ET.parse(sys.argv[2]).iter("testcase"):
-        if case.find("failure") is not None or case.find("error") is not None:
-            failed += 1
-        elif case.get("result", "completed") != "skipped":
-            passed += 1
-except (OSError, ET.ParseError):
-    failed += 1  # the unit tests did not run
-print(f"{passed} passed, {failed} failed")
-PY
+# run_config NAME BUILD-DIR [scripts/build.sh FLAGS...]
+run_config() {
+  local name=$1 dir=$2
+  shift 2
+  echo "== $name: build"
+  bash scripts/build.sh "$@"
+  echo "== $name: tests"
+  # Results of an earlier run must not be counted as this run's.
+  rm -f "$dir"/test/lit-results*.json "$dir/unittests/unit-results.xml"
+  # --no-tests=error: finding no tests is a failure, not a silent pass.
+  ctest --test-dir "$dir" --output-on-failure --no-tests=error || status=1
+  NG_BIN="$dir/bin" bash scripts/check-conformance.sh |
+    tee "$logs/$name-conformance.log" | grep -v '^PASS: ' || status=1
+  results+=("$dir/test/lit-results.json" "$dir/test/lit-results-threaded.json"
+    "$dir/unittests/unit-results.xml" "$logs/$name-conformance.log")
+}
+
+run_config default build --werror
+
+if [[ $quick -eq 0 ]]; then
+  # Every finding is fatal and aborts (a crash, which lit's `not` does not
+  # take for an expected failure); leaks are reported too.
+  export ASAN_OPTIONS=abort_on_error=1:detect_leaks=1:strict_string_checks=1
+  export UBSAN_OPTIONS=abort_on_error=1:halt_on_error=1:print_stacktrace=1
+  export ASAN_SYMBOLIZER_PATH=/usr/lib/llvm-22/bin/llvm-symbolizer
+  run_config sanitize build-sanitize --sanitize --werror
+fi
+
+python3 scripts/count-results.py "${results[@]}" || status=1
 exit $status

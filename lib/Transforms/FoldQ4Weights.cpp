@@ -378,7 +378,9 @@ LogicalResult FoldQ4WeightsPass::foldTorchao(MethodOp method) {
     }
   }
 
-  for (auto &[weightValue, weightFolds] : folds) {
+  for (auto &entry : folds) {
+    Value weightValue = entry.first;
+    SmallVector<AffineFold, 2> &weightFolds = entry.second;
     ConstantRef weight = weights[weightValue];
     // F3: every reader of the weight is one of these dequantizes, all alike.
     llvm::SmallPtrSet<Operation *, 4> readers(weightValue.getUsers().begin(),

@@ -354,11 +354,13 @@ FailureOr<Offset<fb::Node>> Exporter::callNode(CallOp call) {
     }
     Value result = results.front();
     Type type = result.getType();
-    fb::OutputValueKind kind = isa<ng::TensorType>(type)
-                                   ? fb::OutputValueKind::TENSOR
-                               : type.isInteger(64) ? fb::OutputValueKind::INT
-                               : type.isInteger(1)  ? fb::OutputValueKind::BOOL
-                                                   : fb::OutputValueKind::FLOAT;
+    fb::OutputValueKind kind = fb::OutputValueKind::FLOAT;
+    if (isa<ng::TensorType>(type))
+      kind = fb::OutputValueKind::TENSOR;
+    else if (type.isInteger(64))
+      kind = fb::OutputValueKind::INT;
+    else if (type.isInteger(1))
+      kind = fb::OutputValueKind::BOOL;
     outputs.push_back(
         fb::CreateOutput(fbb, string(getWireName(result)), aliasOf, kind));
   }

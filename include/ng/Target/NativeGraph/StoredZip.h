@@ -33,7 +33,7 @@ struct ZipMember {
   /// For writing only: when non-empty, the member's bytes are these pieces,
   /// concatenated, and `data` is ignored. Lets a member be streamed from
   /// several buffers (a safetensors header and mapped weights) uncopied.
-  std::vector<llvm::StringRef> pieces;
+  std::vector<llvm::StringRef> pieces = {};
 
   /// The pieces that make up the member (just `data` when there are none).
   llvm::ArrayRef<llvm::StringRef> contents() const {
