@@ -28,7 +28,10 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/Support/Endian.h"
 #include "llvm/Support/ThreadPool.h"
+
+#include <cstring>
 
 using namespace mlir;
 using namespace ng;
@@ -83,6 +86,22 @@ struct ErrorContext {
 
 StringRef str(const flatbuffers::String *s) {
   return s ? StringRef(s->c_str(), s->size()) : StringRef();
+}
+
+/// The elements of a vector of 8-byte scalars ([long], [double]). The
+/// flatbuffers verifier checks the alignment of a vector's 4-byte length
+/// only, so its elements may sit at 4 mod 8: they are read bytewise (one
+/// unaligned load each on x86), never through an `int64_t *`.
+template <typename T, typename Stored>
+void readUnaligned(const flatbuffers::Vector<Stored> *vector,
+                   SmallVectorImpl<T> &out) {
+  static_assert(sizeof(T) == 8 && sizeof(Stored) == 8);
+  out.resize_for_overwrite(vector->size());
+  const uint8_t *bytes = vector->Data();
+  for (size_t i = 0, e = out.size(); i < e; ++i) {
+    uint64_t bits = llvm::support::endian::read64le(bytes + i * 8);
+    std::memcpy(&out[i], &bits, 8);
+  }
 }
 
 using TensorValues = flatbuffers::Vector<flatbuffers::Offset<fb::TensorValue>>;
@@ -551,8 +570,8 @@ Importer::importArgument(const fb::NamedArgument *named, unsigned index,
   }
   case fb::ArgumentValue::IntListArg: {
     const fb::IntListArg *arg = argument->value_as_IntListArg();
-    SmallVector<int64_t, 8> values(arg->values()->begin(),
-                                   arg->values()->end());
+    SmallVector<int64_t, 8> values;
+    readUnaligned(arg->values(), values);
     DenseBoolArrayAttr mask;
     if (const auto *refs = arg->refs()) {
       if (refs->size() != values.size()) {
@@ -575,8 +594,8 @@ Importer::importArgument(const fb::NamedArgument *named, unsigned index,
     return make(ArgKind::IntList, builder.getDenseI64ArrayAttr(values), mask);
   }
   case fb::ArgumentValue::FloatListArg: {
-    const auto *values = argument->value_as_FloatListArg()->values();
-    SmallVector<double, 8> list(values->begin(), values->end());
+    SmallVector<double, 8> list;
+    readUnaligned(argument->value_as_FloatListArg()->values(), list);
     return make(ArgKind::FloatList, builder.getDenseF64ArrayAttr(list));
   }
   case fb::ArgumentValue::BoolListArg: {
@@ -842,6 +861,13 @@ LogicalResult Importer::importOutput(const fb::Node *node, Scope &scope,
   if (node->outputs() && node->outputs()->size() != 0) {
     error() << "the OUTPUT node has outputs of its own; ng cannot represent "
                "that";
+    return failure();
+  }
+  // The reference writes no target for the OUTPUT node; one that is there
+  // (even "") has nowhere to go in ng.output.
+  if (node->target()) {
+    error() << "the OUTPUT node has a target ('" << str(node->target())
+            << "'); ng cannot represent that";
     return failure();
   }
 
@@ -1115,13 +1141,26 @@ LogicalResult Importer::importGraph(const fb::Graph *graph, Region &region,
                    "placeholders first (S1)";
         return failure();
       }
+      // S1: exactly one Output, of the placeholder's own name (the export
+      // writes it back; an absent one would be invented).
       const auto *outputs = node->outputs();
+      if (!outputs || outputs->size() != 1 ||
+          str(outputs->Get(0)->name()) != nodeName) {
+        InFlightDiagnostic diag = error();
+        diag << "a PLACEHOLDER node has one Output of its own name (S1); "
+                "this one has ";
+        if (!outputs || outputs->size() == 0)
+          diag << "none";
+        else if (outputs->size() == 1)
+          diag << "'" << str(outputs->Get(0)->name()) << "'";
+        else
+          diag << outputs->size() << " outputs";
+        return failure();
+      }
       if ((node->inputs() && node->inputs()->size()) ||
           (node->metadata() && node->metadata()->size()) || node->target() ||
-          (outputs &&
-           (outputs->size() != 1 || str(outputs->Get(0)->name()) != nodeName ||
-            outputs->Get(0)->alias_of() || outputs->Get(0)->names() ||
-            outputs->Get(0)->kind() != fb::OutputValueKind::TENSOR))) {
+          outputs->Get(0)->alias_of() || outputs->Get(0)->names() ||
+          outputs->Get(0)->kind() != fb::OutputValueKind::TENSOR) {
         error() << "placeholder carries fields other than its one output; ng "
                    "cannot represent them";
         return failure();
