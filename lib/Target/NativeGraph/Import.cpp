@@ -24,6 +24,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Verifier.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
@@ -242,6 +243,9 @@ private:
   }
 
   LogicalResult importMethod(const fb::Method *method, ModuleOp module);
+  /// Records that `graph` is being imported; fails if it already was: a
+  /// Graph table reached twice (W9).
+  LogicalResult claimGraph(const fb::Graph *graph);
   /// Build `graph` into `region`. `method` is null for a subgraph.
   LogicalResult importGraph(const fb::Graph *graph, Region &region,
                             const fb::Method *method, unsigned depth);
@@ -290,6 +294,8 @@ private:
   /// Targets, argument names, #ng.arg descriptors and i64 literals recur
   /// on most nodes (RecurringAttrs.h).
   RecurringAttrs recurring{ctx};
+  /// Every Graph table imported so far (claimGraph).
+  llvm::DenseSet<const fb::Graph *> importedGraphs;
   /// Tensor types by their wire metadata (dtype, sizes, dim_order), for
   /// metadata without a quant spec: most values share a handful of shapes.
   llvm::StringMap<Type> typesByMeta;
@@ -809,6 +815,8 @@ LogicalResult Importer::importCall(const fb::Node *node, Scope &scope,
          "graph '" + str(graphArg->name()) + "' of node '" + nodeName + "'")
             .str();
     context.node = {};
+    if (failed(claimGraph(graphArg->graph())))
+      return failure();
     if (failed(importGraph(graphArg->graph(), *region, nullptr, depth + 1)))
       return failure();
     context = saved;
@@ -1279,6 +1287,15 @@ LogicalResult Importer::importGraph(const fb::Graph *graph, Region &region,
   return rules->verifyOutputs();
 }
 
+LogicalResult Importer::claimGraph(const fb::Graph *graph) {
+  if (importedGraphs.insert(graph).second)
+    return success();
+  error() << "this graph is the same flatbuffer table as another method's or "
+             "subgraph's; each graph is its own table (shared structure "
+             "would be imported, and exported, once per reference) (W9)";
+  return failure();
+}
+
 LogicalResult Importer::importMethod(const fb::Method *method,
                                      ModuleOp module) {
   context = ErrorContext();
@@ -1292,6 +1309,8 @@ LogicalResult Importer::importMethod(const fb::Method *method,
                        fileLoc);
   auto methodOp = MethodOp::create(builder, opLoc, str(method->name()),
                                    FunctionType::get(ctx, {}, {}));
+  if (failed(claimGraph(method->graph())))
+    return failure();
   return importGraph(method->graph(), methodOp.getBody(), method, 0);
 }
 
@@ -1301,7 +1320,8 @@ void Importer::reportMalformed() {
              "corrupt offsets, a missing required field, nesting deeper "
              "than "
           << options.maxVerifierDepth << " tables, or more than "
-          << options.maxTables << " tables) (W9)";
+          << verifierOptions.max_tables
+          << " tables, counting a shared table each time it is reached) (W9)";
 }
 
 OwningOpRef<ModuleOp> Importer::importProgram(StringRef buffer) {
@@ -1321,7 +1341,14 @@ OwningOpRef<ModuleOp> Importer::importProgram(StringRef buffer) {
   this->bytes = bytes;
   size = buffer.size();
   verifierOptions.max_depth = options.maxVerifierDepth;
-  verifierOptions.max_tables = options.maxTables;
+  // A table takes at least 4 bytes (its vtable offset), so a file of `size`
+  // bytes holds at most size / 4 of them. A verifier that reaches more has
+  // met a table shared by several parents (a "DAG bomb": subgraphs that
+  // reference one Graph twice, nested, describe 2^depth graphs in a few
+  // kilobytes): verification, and with it the import, stays linear in the
+  // file's size.
+  verifierOptions.max_tables =
+      std::min<unsigned long>(options.maxTables, size / 4 + 1);
   // Everything but the methods' nodes now; the nodes as they are imported.
   if (!verifyOutline(bytes, size, verifierOptions)) {
     reportMalformed();
