@@ -424,6 +424,10 @@ LogicalResult MethodGraphVerifier::verifyPlaceholders() {
     if (!type.hasMeta())
       return method.emitOpError()
              << role << " '" << name << "' has no tensor metadata (V7)";
+    if (!binding.isInput() && binding.key.empty())
+      return method.emitOpError() << role << " '" << name << "' has an empty "
+                                  << (binding.isConstant() ? "data key" : "fqn")
+                                  << "; data keys are fqns (N3)";
     if (binding.isInput()) {
       state->userInputs.insert(name);
     } else if (binding.isConstant()) {

@@ -162,6 +162,8 @@ AffineGroupAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                         StringRef scaleDataKey, Type scaleDtype,
                         int32_t quantMin, int32_t quantMax, int32_t groupSize,
                         StringAttr zeroPointDataKey, Type zeroPointDtype) {
+  if (scaleDataKey.empty())
+    return emitError() << "scale_data_key is empty; data keys are fqns (N3)";
   if (!getScalarTypeId(scaleDtype))
     return emitError() << "scale_dtype " << scaleDtype
                        << " is not an NPTG ScalarType";

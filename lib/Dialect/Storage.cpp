@@ -148,10 +148,31 @@ bool ng::isInPlaceResult(Value value) {
   return arg && arg.getMutated();
 }
 
+/// The value `value` aliases, or null.
+static Value aliasedBy(Value value) {
+  OpOperand *source = getAliasSource(value);
+  return source ? source->get() : Value();
+}
+
 Value ng::getStorageRoot(Value value) {
-  while (OpOperand *source = getAliasSource(value))
-    value = source->get();
-  return value;
+  // In IR that verifies, an alias source is defined before the result that
+  // aliases it, so the chain ends. The verifier asks for roots (V13) before
+  // dominance is checked, though, when `%a = ng.call(..., %a)` can still
+  // make the chain a cycle: a second walker at twice the speed meets the
+  // first inside any cycle (Floyd), and the value where they meet is taken
+  // as the root. Dominance verification then rejects the IR.
+  Value slow = value, fast = value;
+  while (true) {
+    Value next = aliasedBy(fast);
+    if (!next)
+      return fast;
+    fast = aliasedBy(next);
+    if (!fast)
+      return next;
+    slow = aliasedBy(slow);
+    if (slow == fast)
+      return fast;
+  }
 }
 
 StorageKind ng::getStorageKind(Value root) {

@@ -411,6 +411,12 @@ FailureOr<Type> Importer::convertMeta(const fb::TensorMeta *meta,
   Attribute quant;
   if (const fb::QuantSpec *spec = meta->quant()) {
     if (const fb::AffineGroup *group = spec->scheme_as_AffineGroup()) {
+      if (!group->scale_data_key()->size()) {
+        error() << what()
+                << " has an AffineGroup with an empty scale_data_key; data "
+                   "keys are fqns (N3)";
+        return failure();
+      }
       FailureOr<Type> scaleType =
           elementType(group->scale_dtype(), what() + " scale_dtype");
       FailureOr<Type> zeroType =
@@ -1008,8 +1014,23 @@ LogicalResult Importer::importGraph(const fb::Graph *graph, Region &region,
     entry->value = def;
     return nullptr;
   };
+  // "" is not a reference (V3): a value of that name could never be used,
+  // and ng's IR has no way to write it back. Data keys are fqns (N3).
+  auto emptyName = [&](StringRef what) {
+    error() << what
+            << " has an empty name; \"\" is not a reference (V3), so ng "
+               "cannot name it";
+    return failure();
+  };
+  auto emptyKey = [&](StringRef what, StringRef name, StringRef field) {
+    error() << what << " '" << name << "' has an empty " << field
+            << "; data keys are fqns (N3)";
+    return failure();
+  };
   if (inputs)
     for (const flatbuffers::String *input : *inputs) {
+      if (input->size() == 0)
+        return emptyName("an entry of Graph.inputs");
       if (define(str(input), NameMap<Definition>::hash(str(input)),
                  {Role::Input})) {
         error() << "input '" << str(input)
@@ -1026,6 +1047,10 @@ LogicalResult Importer::importGraph(const fb::Graph *graph, Region &region,
       uint32_t nameHash = constantNames.at(
           i, e, [&](size_t k) { return str(constants->Get(k)->name()); },
           [&](uint32_t hash) { defined.prefetch(hash); });
+      if (!constant->name()->size())
+        return emptyName("a constant");
+      if (!constant->data_key()->size())
+        return emptyKey("constant", str(constant->name()), "data_key");
       auto kind = static_cast<int>(constant->kind());
       if (kind < 0 || kind > 3) {
         error() << "constant '" << str(constant->name())
@@ -1046,6 +1071,10 @@ LogicalResult Importer::importGraph(const fb::Graph *graph, Region &region,
     }
   if (buffers)
     for (const fb::MutableBufferSpec *buffer : *buffers) {
+      if (!buffer->name()->size())
+        return emptyName("a mutable buffer");
+      if (!buffer->fqn()->size())
+        return emptyKey("mutable buffer", str(buffer->name()), "fqn");
       if (const Definition *other =
               define(str(buffer->name()),
                      NameMap<Definition>::hash(str(buffer->name())),
