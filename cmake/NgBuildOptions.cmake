@@ -27,6 +27,12 @@ if(NG_ENABLE_SANITIZERS)
     -fsanitize=${ngSanitizers} -fno-sanitize-recover=all
     -fno-omit-frame-pointer -gline-tables-only)
   add_link_options(-fsanitize=${ngSanitizers})
+  if("address" IN_LIST NG_ENABLE_SANITIZERS)
+    # LLVM's libraries are not instrumented: keep their headers from
+    # poisoning allocator memory in ng's files (see the header).
+    add_compile_options(
+      "SHELL:-include ${PROJECT_SOURCE_DIR}/cmake/asan-uninstrumented-llvm.h")
+  endif()
   # The sanitizers' runtime replaces malloc; a second allocator would hide
   # every heap error (and crash at start-up).
   set(NG_USE_JEMALLOC OFF)

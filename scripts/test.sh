@@ -5,7 +5,9 @@
 #      suite, lit suite again with threads, unit tests) and the conformance
 #      vectors of ../shared/conformance (skipped when absent);
 #   3. the sanitizer configuration (clang-22, ASan+UBSan, warnings as
-#      errors): build, the same ctest suites and conformance vectors.
+#      errors): build, the same ctest suites and conformance vectors;
+#   4. determinism across compilers: the g++ and the clang build export the
+#      same bytes (scripts/check-determinism.sh).
 # Closes with one line "N passed, N failed" over every check of every suite;
 # exits non-zero on any failure.
 #   scripts/test.sh           everything, as CI
@@ -58,6 +60,11 @@ if [[ $quick -eq 0 ]]; then
   export UBSAN_OPTIONS=abort_on_error=1:halt_on_error=1:print_stacktrace=1
   export ASAN_SYMBOLIZER_PATH=/usr/lib/llvm-22/bin/llvm-symbolizer
   run_config sanitize build-sanitize --sanitize --werror
+  echo "== determinism: g++ and clang builds export the same bytes"
+  bash scripts/check-determinism.sh build/bin build-sanitize/bin \
+    > "$logs/determinism.log" || status=1
+  grep -v 'passed, ' "$logs/determinism.log" || true
+  results+=("$logs/determinism.log")
 fi
 
 python3 scripts/count-results.py "${results[@]}" || status=1

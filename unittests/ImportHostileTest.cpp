@@ -242,4 +242,49 @@ TEST(ImportHostileTest, DagBombIsRejectedInLinearWork) {
       << result.text;
 }
 
+/// `methods` methods, each its own Method and Graph table, all listing the
+/// same vector of `nodes` nodes: each method imports the whole vector.
+AlignedFile sharedNodes(unsigned methods, unsigned nodes) {
+  FbBuilder fbb;
+  std::vector<flatbuffers::Offset<fb::Node>> list;
+  for (unsigned i = 0; i < nodes; ++i) {
+    std::string name = "n" + std::to_string(i);
+    std::vector<flatbuffers::Offset<fb::NamedArgument>> args{
+        named(fbb, "dim", fb::ArgumentValue::IntArg,
+              fb::CreateIntArg(fbb, i).Union())};
+    list.push_back(
+        fb::CreateNode(fbb, fbb.CreateString(name), fb::OpKind::CALL_FUNCTION,
+                       fbb.CreateString("torch.ops.my_ns.op.default"),
+                       fbb.CreateVector(args)));
+  }
+  list.push_back(outputNode(fbb, nullptr));
+  auto shared = fbb.CreateVector(list);
+  std::vector<flatbuffers::Offset<fb::Method>> all;
+  for (unsigned m = 0; m < methods; ++m) {
+    std::string name = "m" + std::to_string(m);
+    all.push_back(fb::CreateMethod(fbb, fbb.CreateString(name),
+                                   fb::CreateGraph(fbb, shared)));
+  }
+  fb::FinishProgramBuffer(fbb, fb::CreateProgram(fbb, fbb.CreateString("1.0"),
+                                                 fbb.CreateVector(all)));
+  return AlignedFile(fbb);
+}
+
+TEST(ImportHostileTest, NodesSharedByManyMethodsAreBoundedByTheFileSize) {
+  // Two methods sharing a few nodes: little work, imported as written.
+  Imported few = import(sharedNodes(2, 4));
+  EXPECT_TRUE(few.ok) << few.text;
+  // 2,000 methods sharing 200 nodes describe 400,000 nodes in about 100 KB:
+  // one verifier serves all methods, so its table limit (one per byte)
+  // stops the import.
+  AlignedFile many = sharedNodes(2000, 200);
+  ASSERT_LT(many.size, 200000u);
+  Imported result = import(many);
+  EXPECT_FALSE(result.ok);
+  EXPECT_NE(result.text.find("counting a shared table each time it is "
+                             "reached"),
+            std::string::npos)
+      << result.text.substr(0, 2000);
+}
+
 } // namespace

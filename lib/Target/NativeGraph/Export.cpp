@@ -152,9 +152,10 @@ Exporter::metadata(std::optional<ArrayAttr> attr) {
   SmallVector<Offset<fb::KeyValue>, 4> pairs;
   for (Attribute entry : *attr) {
     auto pair = cast<ArrayAttr>(entry);
-    pairs.push_back(
-        fb::CreateKeyValue(fbb, string(cast<StringAttr>(pair[0]).getValue()),
-                           string(cast<StringAttr>(pair[1]).getValue())));
+    // One statement per builder write (see exportProgram).
+    StringOffset value = string(cast<StringAttr>(pair[1]).getValue());
+    StringOffset key = string(cast<StringAttr>(pair[0]).getValue());
+    pairs.push_back(fb::CreateKeyValue(fbb, key, value));
   }
   return vector(pairs);
 }
@@ -347,9 +348,10 @@ FailureOr<Offset<fb::Node>> Exporter::callNode(CallOp call) {
       SmallVector<StringOffset, 4> names;
       for (Value result : results)
         names.push_back(string(getWireName(result)));
-      outputs.push_back(fb::CreateOutput(fbb, string(""), aliasOf,
-                                         fb::OutputValueKind::TENSOR_LIST,
-                                         vector(names)));
+      auto elements = vector(names);
+      StringOffset noName = string("");
+      outputs.push_back(fb::CreateOutput(
+          fbb, noName, aliasOf, fb::OutputValueKind::TENSOR_LIST, elements));
       continue;
     }
     Value result = results.front();
@@ -367,9 +369,10 @@ FailureOr<Offset<fb::Node>> Exporter::callNode(CallOp call) {
   auto inputsVec = args->empty() ? 0 : vector(*args);
   auto outputsVec = outputs.empty() ? 0 : vector(outputs);
   auto meta = metadata(call.getMetadata());
-  return fb::CreateNode(fbb, string(call.getNodeName()),
-                        fb::OpKind::CALL_FUNCTION, string(call.getTarget()),
-                        inputsVec, outputsVec, meta);
+  StringOffset target = string(call.getTarget());
+  StringOffset name = string(call.getNodeName());
+  return fb::CreateNode(fbb, name, fb::OpKind::CALL_FUNCTION, target, inputsVec,
+                        outputsVec, meta);
 }
 
 FailureOr<Offset<fb::Node>> Exporter::outputNode(OutputOp output) {
@@ -513,12 +516,18 @@ Exporter::graph(Region &body, MethodOp method,
           fbb, name, static_cast<fb::OutputKind>(spec.getKind()), target));
     }
   }
-  return fb::CreateGraph(fbb, vector(nodes),
-                         inputs.empty() ? 0 : vector(inputs),
-                         outputs.empty() ? 0 : vector(outputs),
-                         tensorValues.empty() ? 0 : vector(tensorValues));
+  auto tensorValuesVec = tensorValues.empty() ? 0 : vector(tensorValues);
+  auto outputsVec = outputs.empty() ? 0 : vector(outputs);
+  auto inputsVec = inputs.empty() ? 0 : vector(inputs);
+  auto nodesVec = vector(nodes);
+  return fb::CreateGraph(fbb, nodesVec, inputsVec, outputsVec, tensorValuesVec);
 }
 
+// Every builder write is a statement of its own, never one of several
+// arguments of a call: C++ leaves the order in which arguments are evaluated
+// to the compiler (g++ goes right to left, clang left to right), and with it
+// the order of the bytes in the file. The writes are in the order g++ made
+// them before this rule, so files stay byte-identical to earlier releases.
 LogicalResult Exporter::exportProgram(ModuleOp module,
                                       SmallVectorImpl<uint8_t> &out) {
   // The program's version and its constant data (written beside it) are
@@ -545,11 +554,12 @@ LogicalResult Exporter::exportProgram(ModuleOp module,
         graph(method.getBody(), method, &constants, &buffers, &specs);
     if (failed(graphOffset))
       return failure();
-    methods.push_back(
-        fb::CreateMethod(fbb, string(method.getSymName()), *graphOffset,
-                         constants.empty() ? 0 : vector(constants),
-                         specs.empty() ? 0 : vector(specs),
-                         buffers.empty() ? 0 : vector(buffers)));
+    auto buffersVec = buffers.empty() ? 0 : vector(buffers);
+    auto specsVec = specs.empty() ? 0 : vector(specs);
+    auto constantsVec = constants.empty() ? 0 : vector(constants);
+    StringOffset name = string(method.getSymName());
+    methods.push_back(fb::CreateMethod(fbb, name, *graphOffset, constantsVec,
+                                       specsVec, buffersVec));
   }
   StringOffset version = 0;
   if (auto v =

@@ -282,6 +282,11 @@ private:
   const uint8_t *bytes = nullptr;
   size_t size = 0;
   flatbuffers::Verifier::Options verifierOptions;
+  /// The verifiers of the methods' nodes (NodesAhead) and of their
+  /// tensor_values entries (TensorMetaSource), each one for the whole file:
+  /// their table limits bound the work of the whole import, however many
+  /// methods share tables.
+  std::optional<flatbuffers::Verifier> nodeVerifier, entryVerifier;
   void reportMalformed();
 
   /// With ImportOptions::verify, the rules of the method being imported,
@@ -977,10 +982,7 @@ LogicalResult Importer::importGraph(const fb::Graph *graph, Region &region,
   }
   // A method's tensor_values entries are verified as they are read (a
   // subgraph's came verified with its node).
-  std::optional<flatbuffers::Verifier> entryVerifier;
-  if (method)
-    entryVerifier.emplace(bytes, size, verifierOptions);
-  Scope scope(graph, entryVerifier ? &*entryVerifier : nullptr);
+  Scope scope(graph, method ? &*entryVerifier : nullptr);
   // Sized up front: growing a million-entry table would rehash it over and
   // over (import time per node must not grow with the graph).
   unsigned numNodes = graph->nodes()->size();
@@ -1097,7 +1099,7 @@ LogicalResult Importer::importGraph(const fb::Graph *graph, Region &region,
   // came with the node that holds it).
   std::optional<NodesAhead> ahead;
   if (method)
-    ahead.emplace(bytes, size, verifierOptions, graph,
+    ahead.emplace(*nodeVerifier, graph,
                   ctx->isMultithreadingEnabled() ? &ctx->getThreadPool()
                                                  : nullptr);
   SmallVector<StringRef, 8> placedInputs;
@@ -1370,20 +1372,24 @@ OwningOpRef<ModuleOp> Importer::importProgram(StringRef buffer) {
   this->bytes = bytes;
   size = buffer.size();
   verifierOptions.max_depth = options.maxVerifierDepth;
-  // A table takes at least 4 bytes (its vtable offset), so a file of `size`
-  // bytes holds at most size / 4 of them. A verifier that reaches more has
-  // met a table shared by several parents (a "DAG bomb": subgraphs that
-  // reference one Graph twice, nested, describe 2^depth graphs in a few
-  // kilobytes): verification, and with it the import, stays linear in the
-  // file's size.
+  // The verifier counts a table each time it reaches it, so a table shared
+  // by several parents is counted once per parent. Writers share leaf tables
+  // (ng's exporter shares metadata and literal arguments): ng's own files
+  // reach about 0.1 tables per byte, flatc's fewer. Shared subgraphs,
+  // though, nest: a Graph referenced twice at each of 40 levels describes
+  // 2^40 graphs in a few kilobytes (a "DAG bomb"). One table per byte of the
+  // file leaves any reasonable writer ten times the room it needs and keeps
+  // verification, and with it the import, linear in the file's size.
   verifierOptions.max_tables =
-      std::min<unsigned long>(options.maxTables, size / 4 + 1);
+      std::min<unsigned long>(options.maxTables, std::max<size_t>(size, 64));
   // Everything but the methods' nodes now; the nodes as they are imported.
   if (!verifyOutline(bytes, size, verifierOptions)) {
     reportMalformed();
     return nullptr;
   }
   const fb::Program *program = fb::GetProgram(bytes);
+  nodeVerifier.emplace(bytes, size, verifierOptions);
+  entryVerifier.emplace(bytes, size, verifierOptions);
 
   OwningOpRef<ModuleOp> module = ModuleOp::create(fileLoc);
   if (const flatbuffers::String *version = program->version()) {

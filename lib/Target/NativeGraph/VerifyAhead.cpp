@@ -86,10 +86,9 @@ bool ng::verifyOutline(const uint8_t *bytes, size_t size,
   return verifier.EndTable();
 }
 
-NodesAhead::NodesAhead(const uint8_t *bytes, size_t size,
-                       const flatbuffers::Verifier::Options &options,
-                       const fb::Graph *graph, llvm::ThreadPoolInterface *pool)
-    : verifier(bytes, size, options), nodes(graph->nodes()) {
+NodesAhead::NodesAhead(flatbuffers::Verifier &verifier, const fb::Graph *graph,
+                       llvm::ThreadPoolInterface *pool)
+    : verifier(verifier), nodes(graph->nodes()) {
   if (pool)
     worker = pool->async([this] { verifyUpTo(nodes->size()); });
 }

@@ -49,8 +49,11 @@ bool verifyOutline(const uint8_t *bytes, size_t size,
 class NodesAhead {
 public:
   /// Starts at once on `pool` when given; without one, waitFor() verifies.
-  NodesAhead(const uint8_t *bytes, size_t size,
-             const flatbuffers::Verifier::Options &options,
+  /// `verifier` is used by this object alone until it is destroyed; one
+  /// verifier serves every method graph of an import in turn, so its table
+  /// limit bounds the verification of the whole file (a node table shared
+  /// by several methods is counted in each).
+  NodesAhead(flatbuffers::Verifier &verifier,
              const native_backend::Graph *graph,
              llvm::ThreadPoolInterface *pool);
   /// Stops the worker (the importer may give up early) and waits for it.
@@ -75,7 +78,7 @@ private:
   /// Verify nodes from `verified` on, up to and including `last` (or all).
   void verifyUpTo(size_t last);
 
-  flatbuffers::Verifier verifier;
+  flatbuffers::Verifier &verifier;
   const flatbuffers::Vector<flatbuffers::Offset<native_backend::Node>> *nodes;
   /// Nodes [0, verified) verify.
   std::atomic<size_t> verified{0};

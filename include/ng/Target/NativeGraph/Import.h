@@ -21,9 +21,9 @@ struct ImportOptions {
   /// instead of recursing without bound.
   unsigned maxGraphDepth = 64;
   /// flatbuffers::Verifier limits (W9), sized for graphs with millions of
-  /// tables. The table limit in force is also at most a quarter of the
-  /// file's size (the most tables it can hold), so tables shared by several
-  /// parents cannot make verification or import superlinear.
+  /// tables. The table limit in force is also at most one per byte of the
+  /// file (a shared table counts at each of its parents), so tables shared
+  /// by several parents cannot make verification or import superlinear.
   unsigned long maxTables = 1ul << 31;
   unsigned maxVerifierDepth = 1024;
   /// Run the ng verifier (FORMAT.md V rules) on the result: each node as it
