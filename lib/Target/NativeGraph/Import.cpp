@@ -288,6 +288,8 @@ private:
   /// methods share tables.
   std::optional<flatbuffers::Verifier> nodeVerifier, entryVerifier;
   void reportMalformed();
+  /// Warn when the file goes on past `extent`, the end of what verified.
+  void warnAboutTrailingBytes(size_t extent);
 
   /// With ImportOptions::verify, the rules of the method being imported,
   /// checked node by node as each is made (MethodGraphVerifier.h).
@@ -1383,7 +1385,8 @@ OwningOpRef<ModuleOp> Importer::importProgram(StringRef buffer) {
   verifierOptions.max_tables =
       std::min<unsigned long>(options.maxTables, std::max<size_t>(size, 64));
   // Everything but the methods' nodes now; the nodes as they are imported.
-  if (!verifyOutline(bytes, size, verifierOptions)) {
+  size_t outlineExtent = 0;
+  if (!verifyOutline(bytes, size, verifierOptions, outlineExtent)) {
     reportMalformed();
     return nullptr;
   }
@@ -1418,7 +1421,26 @@ OwningOpRef<ModuleOp> Importer::importProgram(StringRef buffer) {
   }
   if (options.verify && failed(verifyModuleAttributes(*module)))
     return nullptr;
+  warnAboutTrailingBytes(
+      std::max({outlineExtent, nodeVerifier->GetComputedSize(),
+                entryVerifier->GetComputedSize()}));
   return module;
+}
+
+void Importer::warnAboutTrailingBytes(size_t extent) {
+  // A builder writes its first object at the very end of the buffer, so a
+  // flatbuffer ends where its last table, vector or string does, give or
+  // take the padding of one 8-byte alignment. More than that after the
+  // farthest byte the verifier reached is not part of the program: two
+  // files concatenated, or a truncated copy over a longer one. (A newer
+  // writer's fields this schema does not know can be out there too, so it
+  // is a warning, not an error.)
+  if (size - extent < 8)
+    return;
+  context = ErrorContext();
+  emitWarning(fileLoc) << size - extent << " bytes after the end of the "
+                       << "program (at offset " << extent << " of " << size
+                       << ") are not part of it and were ignored (W1)";
 }
 
 LogicalResult ng::verifyModuleAttributes(ModuleOp module) {

@@ -61,7 +61,8 @@ static bool verifyMethodOutline(const fb::Method *method,
 }
 
 bool ng::verifyOutline(const uint8_t *bytes, size_t size,
-                       const flatbuffers::Verifier::Options &options) {
+                       const flatbuffers::Verifier::Options &options,
+                       size_t &extent) {
   // As Verifier::VerifyBufferFromStart: a minimum size, then the root offset.
   flatbuffers::Verifier verifier(bytes, size, options);
   {
@@ -83,7 +84,10 @@ bool ng::verifyOutline(const uint8_t *bytes, size_t size,
   for (const fb::Method *method : *program->methods())
     if (!verifyMethodOutline(method, verifier))
       return false;
-  return verifier.EndTable();
+  if (!verifier.EndTable())
+    return false;
+  extent = verifier.GetComputedSize();
+  return true;
 }
 
 NodesAhead::NodesAhead(flatbuffers::Verifier &verifier, const fb::Graph *graph,

@@ -42,8 +42,11 @@ namespace ng {
 
 /// VerifyProgramBuffer() minus the nodes of method graphs. `bytes` must
 /// carry the NPTG identifier (checked by the caller for its message).
+/// `extent` receives how many leading bytes of the file the verified part
+/// spans (Verifier::GetComputedSize).
 bool verifyOutline(const uint8_t *bytes, size_t size,
-                   const flatbuffers::Verifier::Options &options);
+                   const flatbuffers::Verifier::Options &options,
+                   size_t &extent);
 
 /// Verifies the nodes of a method graph whose outline verified.
 class NodesAhead {
