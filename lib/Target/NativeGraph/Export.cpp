@@ -11,6 +11,7 @@
 #include "ng/Target/NativeGraph/Export.h"
 
 #include "ng/Dialect/NgOps.h"
+#include "ng/Target/NativeGraph/Import.h"
 #include "ng/Target/NativeGraph/native_graph_generated.h"
 
 #include "mlir/IR/BuiltinOps.h"
@@ -66,6 +67,8 @@ private:
   metadata(std::optional<ArrayAttr> attr);
 
   flatbuffers::FlatBufferBuilder fbb{1 << 16};
+  /// How many subgraphs enclose the graph being written.
+  unsigned subgraphDepth = 0;
   // Keys are StringAttr storage or literals: stable while exporting.
   llvm::DenseMap<StringRef, flatbuffers::uoffset_t> strings;
   // Flatbuffers may reference one table from many places, so identical
@@ -306,8 +309,17 @@ Exporter::arguments(Operation *op, ArrayAttr args, CallOp call) {
         return failure();
       }
       Region &region = call.getGraphs()[nextRegion++];
+      if (subgraphDepth == kMaxSubgraphDepth) {
+        call.emitError() << "subgraphs are nested more than "
+                         << kMaxSubgraphDepth
+                         << " levels deep; NPTG readers, ng's among them, "
+                            "reject such files (W9)";
+        return failure();
+      }
+      ++subgraphDepth;
       FailureOr<Offset<fb::Graph>> sub =
           graph(region, MethodOp(), nullptr, nullptr, nullptr);
+      --subgraphDepth;
       if (failed(sub))
         return failure();
       payload = fb::CreateGraphArg(

@@ -16,10 +16,15 @@ class MemoryBuffer;
 
 namespace ng {
 
+/// The deepest nesting of subgraphs (GraphArg in GraphArg) ng reads and
+/// writes (W9). The exporter refuses to write deeper programs, which the
+/// importer would reject.
+inline constexpr unsigned kMaxSubgraphDepth = 64;
+
 struct ImportOptions {
   /// Deepest GraphArg nesting accepted (W9): deeper files are rejected
   /// instead of recursing without bound.
-  unsigned maxGraphDepth = 64;
+  unsigned maxGraphDepth = kMaxSubgraphDepth;
   /// flatbuffers::Verifier limits (W9), sized for graphs with millions of
   /// tables. The table limit in force is also at most one per byte of the
   /// file (a shared table counts at each of its parents), so tables shared
