@@ -14,7 +14,10 @@
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinOps.h"
 
+#include <optional>
+
 namespace ng {
+class MethodOp;
 
 /// The safetensors dtype name of an element type ("F32", "U8", ...), or ""
 /// when safetensors cannot store it (C2).
@@ -39,9 +42,28 @@ llvm::ArrayRef<char> getConstantBytes(mlir::DenseResourceElementsAttr data);
 void setConstantData(mlir::ModuleOp module,
                      llvm::ArrayRef<mlir::NamedAttribute> updates);
 
+/// The bytes `numElements` elements of `elementBytes` bytes each take, or
+/// nullopt when that does not fit in 64 bits. An empty shape's element
+/// count is 0 whatever its other dims are, so callers count elements with
+/// getElementCount rather than multiplying dims into bytes directly.
+std::optional<uint64_t> getByteCount(uint64_t numElements,
+                                     uint64_t elementBytes);
+
+/// The element count of a static, non-negative `shape`: 0 when a dim is 0
+/// (whatever the others are), nullopt when a dim is negative or the product
+/// does not fit in 64 bits.
+std::optional<uint64_t> getElementCount(llvm::ArrayRef<int64_t> shape);
+
+/// The body of `method` when it has one to read: one region holding a
+/// block. A module's attributes (ng.data) are verified before the ops inside
+/// it, so the module-level rules meet methods their own verifier has yet to
+/// reject, e.g. one without a region (generic form, corrupted bytecode);
+/// they skip those and leave the method's verifier to report them.
+mlir::Block *getVerifiableBody(MethodOp method);
+
 /// V14: when `module` has data, every data key its methods use (bindings and
 /// AffineGroup scale / zero-point keys) has data of the size and dtype its
-/// metadata implies.
+/// metadata implies, and each `ng.data` entry's bytes match its own type.
 llvm::LogicalResult verifyConstantData(mlir::ModuleOp module);
 
 } // namespace ng
