@@ -11,6 +11,8 @@
 #ifndef NG_DIALECT_CONSTANTDATA_H
 #define NG_DIALECT_CONSTANTDATA_H
 
+#include "ng/Dialect/NgAttrs.h"
+
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinOps.h"
 
@@ -42,6 +44,11 @@ llvm::ArrayRef<char> getConstantBytes(mlir::DenseResourceElementsAttr data);
 void setConstantData(mlir::ModuleOp module,
                      llvm::ArrayRef<mlir::NamedAttribute> updates);
 
+/// The zero-point data key of `group`, or "" when it has none: absent, or
+/// present but empty, which the format reads as symmetric quantization
+/// (V15; the reference's collect_data_keys skips "" too).
+llvm::StringRef getZeroPointDataKey(AffineGroupAttr group);
+
 /// The bytes `numElements` elements of `elementBytes` bytes each take, or
 /// nullopt when that does not fit in 64 bits. An empty shape's element
 /// count is 0 whatever its other dims are, so callers count elements with
@@ -61,10 +68,18 @@ std::optional<uint64_t> getElementCount(llvm::ArrayRef<int64_t> shape);
 /// they skip those and leave the method's verifier to report them.
 mlir::Block *getVerifiableBody(MethodOp method);
 
-/// V14: when `module` has data, every data key its methods use (bindings and
-/// AffineGroup scale / zero-point keys) has data of the size and dtype its
-/// metadata implies, and each `ng.data` entry's bytes match its own type.
+/// V14: when `module` has data, every data key its methods bind has data of
+/// the size and dtype its metadata implies (with AffineGroup scales and zero
+/// points of the right count and dtype); then the data-key rules below.
+/// Each `ng.data` entry's bytes match its own type.
 llvm::LogicalResult verifyConstantData(mlir::ModuleOp module);
+
+/// The program-wide rules on data keys (N3), in lib/Dialect/DataKeyRules.cpp:
+/// S9, methods that bind one data key (or mutable buffer fqn) declare the
+/// same tensor metadata for it; V15, every AffineGroup scale / non-empty
+/// zero-point key on any value names a constant bound in the same method,
+/// not mutated, not quantized, of the declared dtype. They need no data.
+llvm::LogicalResult verifyDataKeyRules(mlir::ModuleOp module);
 
 } // namespace ng
 
