@@ -18,7 +18,6 @@
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Verifier.h"
 #include "llvm/Support/FileSystem.h"
-#include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 
@@ -37,29 +36,24 @@ static bool isZip(StringRef bytes) {
          bytes.starts_with("PK\x06\x06");
 }
 
-/// Parse aliases.json: {duplicate_key: owner_key}.
+/// Parse aliases.json: {duplicate_key: owner_key}. Read in one pass without
+/// a JSON tree, so a hostile file costs no more than its size (C1). Of
+/// duplicate keys the last wins.
 static LogicalResult parseAliases(StringRef text, Location loc,
                                   llvm::StringMap<std::string> &aliases) {
-  llvm::Expected<llvm::json::Value> json = llvm::json::parse(text);
-  if (!json) {
-    emitError(loc) << "aliases.json is not valid JSON: "
-                   << llvm::toString(json.takeError());
+  llvm::Error error = readJsonStringObject(
+      text, kAliasesMember,
+      [&](StringRef key, std::optional<StringRef> owner) -> llvm::Error {
+        if (!owner)
+          return llvm::createStringError(
+              "aliases.json: the owner of '" + key +
+              "' must be a string ({duplicate_key: owner_key})");
+        aliases[key] = owner->str();
+        return llvm::Error::success();
+      });
+  if (error) {
+    emitError(loc) << llvm::toString(std::move(error));
     return failure();
-  }
-  const llvm::json::Object *object = json->getAsObject();
-  if (!object) {
-    emitError(loc)
-        << "aliases.json must be an object {duplicate_key: owner_key}";
-    return failure();
-  }
-  for (const auto &[key, value] : *object) {
-    std::optional<StringRef> owner = value.getAsString();
-    if (!owner) {
-      emitError(loc) << "aliases.json: the owner of '" << key.str()
-                     << "' must be a string";
-      return failure();
-    }
-    aliases[key.str()] = owner->str();
   }
   return success();
 }
