@@ -58,10 +58,11 @@ static LogicalResult parseAliases(StringRef text, Location loc,
   return success();
 }
 
-LogicalResult ng::attachConstants(ModuleOp module, StringRef bytes,
-                                  StringRef aliasesJson,
-                                  std::shared_ptr<const void> keepAlive,
-                                  StringRef sourceName) {
+/// attachConstants, with "no aliases.json" (nullopt) told apart from an
+/// empty one, which is not valid JSON (C1).
+static LogicalResult attachConstantsAndAliases(
+    ModuleOp module, StringRef bytes, std::optional<StringRef> aliasesJson,
+    std::shared_ptr<const void> keepAlive, StringRef sourceName) {
   MLIRContext *ctx = module.getContext();
   Location loc = FileLineColLoc::get(ctx, sourceName, 0, 0);
   llvm::Expected<std::vector<SafetensorsTensor>> tensors =
@@ -86,9 +87,9 @@ LogicalResult ng::attachConstants(ModuleOp module, StringRef bytes,
     entries.push_back(NamedAttribute(StringAttr::get(ctx, tensor.key), attr));
   }
 
-  if (!aliasesJson.empty()) {
+  if (aliasesJson) {
     llvm::StringMap<std::string> aliases;
-    if (failed(parseAliases(aliasesJson, loc, aliases)))
+    if (failed(parseAliases(*aliasesJson, loc, aliases)))
       return failure();
     for (auto &[duplicate, owner] : aliases) {
       if (byKey.count(duplicate)) {
@@ -115,6 +116,17 @@ LogicalResult ng::attachConstants(ModuleOp module, StringRef bytes,
   }
   module->setAttr(NgDialect::getDataAttrName(), entries.getDictionary(ctx));
   return success();
+}
+
+LogicalResult ng::attachConstants(ModuleOp module, StringRef bytes,
+                                  StringRef aliasesJson,
+                                  std::shared_ptr<const void> keepAlive,
+                                  StringRef sourceName) {
+  std::optional<StringRef> aliases;
+  if (!aliasesJson.empty())
+    aliases = aliasesJson;
+  return attachConstantsAndAliases(module, bytes, aliases, std::move(keepAlive),
+                                   sourceName);
 }
 
 /// Flatbuffers need the program aligned; a zip member need not be.
@@ -187,10 +199,12 @@ OwningOpRef<ModuleOp> ng::importProgram(StringRef input, StringRef inputName,
     if (!module)
       return nullptr;
     attached = hasConstants;
-    if (hasConstants &&
-        failed(attachConstants(*module, constants, hasAliases ? aliases : "",
-                               keepAlive,
-                               (inputName + ":" + kConstantsMember).str())))
+    std::optional<StringRef> aliasesJson;
+    if (hasAliases)
+      aliasesJson = aliases;
+    if (hasConstants && failed(attachConstantsAndAliases(
+                            *module, constants, aliasesJson, keepAlive,
+                            (inputName + ":" + kConstantsMember).str())))
       return nullptr;
   } else {
     module = importNativeGraph(input, inputName, context, programOptions);
@@ -221,9 +235,12 @@ OwningOpRef<ModuleOp> ng::importProgram(StringRef input, StringRef inputName,
         aliases = std::move(*aliasesFile);
       }
       attached = true;
-      if (failed(attachConstants(*module, mapped->getBuffer(),
-                                 aliases ? aliases->getBuffer() : "", mapped,
-                                 options.constantsPath)))
+      std::optional<StringRef> aliasesJson;
+      if (aliases)
+        aliasesJson = aliases->getBuffer();
+      if (failed(attachConstantsAndAliases(*module, mapped->getBuffer(),
+                                           aliasesJson, mapped,
+                                           options.constantsPath)))
         return nullptr;
     }
   }
