@@ -355,6 +355,94 @@ TEST(Safetensors, SurvivesEveryByteCorrupted) {
   }
 }
 
+TEST(Safetensors, FieldsInAnyOrderUnknownOnesSkipped) {
+  EXPECT_EQ(readError(singleEntryFile(
+                R"({"data_offsets":[0,1],"extra":{"n":[1,{"m":null}],"s":"x"},)"
+                R"("shape":[1],"dtype":"U8"})",
+                "x")),
+            "");
+  // Checked in a fixed order whatever the order of the fields: the dtype
+  // first, then the shape, then the offsets.
+  EXPECT_EQ(readError(singleEntryFile(
+                R"({"data_offsets":[1],"shape":"x","dtype":"F8"})", "")),
+            "tensor 't': unsupported dtype 'F8'");
+  EXPECT_EQ(readError(singleEntryFile(
+                R"({"data_offsets":[1],"shape":[-1],"dtype":"U8"})", "")),
+            "tensor 't': shape[0] is not a non-negative integer");
+  // The last of a repeated field counts, as in JSON parsers.
+  EXPECT_EQ(readError(singleEntryFile(R"({"dtype":"F8","dtype":"U8",)"
+                                      R"("shape":[1],"data_offsets":[0,1]})",
+                                      "x")),
+            "");
+}
+
+TEST(Safetensors, DimsAndOffsetsAreJsonIntegers) {
+  auto shapeError = [](StringRef shape) {
+    return readError(singleEntryFile(
+        (R"({"dtype":"U8","shape":)" + shape + R"(,"data_offsets":[0,0]})")
+            .str(),
+        ""));
+  };
+  EXPECT_EQ(shapeError("[0]"), "");
+  EXPECT_EQ(shapeError("[-0]"), "");
+  EXPECT_EQ(shapeError("[1e0]"),
+            "tensor 't': shape[0] is not a non-negative integer");
+  EXPECT_EQ(shapeError("[0,18446744073709551616]"),
+            "tensor 't': shape[1] is not a non-negative integer");
+  EXPECT_EQ(shapeError("[0,\"1\"]"),
+            "tensor 't': shape[1] is not a non-negative integer");
+  EXPECT_EQ(shapeError("[0,[1]]"),
+            "tensor 't': shape[1] is not a non-negative integer");
+  EXPECT_NE(shapeError("[01]").find("header is not valid JSON"),
+            std::string::npos);
+  EXPECT_NE(shapeError("[0,]").find("header is not valid JSON"),
+            std::string::npos);
+  // The whole rank is counted, however long the list (only 64 dims kept).
+  std::string ones = "[1";
+  for (int i = 1; i < 1000; ++i)
+    ones += ",1";
+  EXPECT_EQ(shapeError(ones + "]"),
+            "tensor 't': rank 1000 exceeds the limit of 64");
+  EXPECT_EQ(readError(singleEntryFile(
+                R"({"dtype":"U8","shape":[1],"data_offsets":[0,1,2]})", "x")),
+            "tensor 't': 'data_offsets' is not an array of two integers");
+  EXPECT_EQ(readError(singleEntryFile(
+                R"({"dtype":"U8","shape":[1],"data_offsets":[0,1.0]})", "x")),
+            "tensor 't': 'data_offsets' are not non-negative integers");
+}
+
+TEST(Safetensors, TruncatedOrGarbledHeadersAreNotJson) {
+  // A header cut anywhere is not valid JSON, never a kind-of-value error.
+  std::string header = kThreeTensorHeader;
+  header = header.substr(0, header.find_last_not_of(' ') + 1);
+  for (size_t length = 0; length < header.size(); ++length) {
+    std::string error = readError(makeFile(header.substr(0, length), ""));
+    EXPECT_EQ(error.find("header is not valid JSON"), 0u)
+        << "cut at " << length << ": " << error;
+  }
+  EXPECT_EQ(readError(makeFile(R"({"t":{"dtype":)", "")),
+            "header is not valid JSON: unexpected end at byte 14");
+}
+
+TEST(Safetensors, BoundsNesting) {
+  // The header is level 1, its entry 2: an unknown field may nest 126
+  // arrays, not 127.
+  auto withField = [](size_t arrays) {
+    return readError(singleEntryFile(
+        R"({"dtype":"U8","shape":[1],"data_offsets":[0,1],"x":)" +
+            std::string(arrays, '[') + std::string(arrays, ']') + "}",
+        "x"));
+  };
+  EXPECT_EQ(withField(126), "");
+  EXPECT_EQ(withField(127),
+            "header nests arrays and objects deeper than 128 levels");
+  EXPECT_EQ(withField(100000),
+            "header nests arrays and objects deeper than 128 levels");
+  // __metadata__ values must be strings: a nested one is rejected at once.
+  EXPECT_EQ(readError(makeFile(R"({"__metadata__":{"k":[[[[[[]]]]]]}})", "")),
+            "'__metadata__' entry 'k' is not a string");
+}
+
 TEST(Safetensors, DuplicateKeysCannotHideData) {
   // JSON parsers keep the last of duplicate keys; the range of the dropped
   // entry then shows up as unused data.

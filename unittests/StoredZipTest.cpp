@@ -223,6 +223,19 @@ TEST(StoredZip, ChecksCrc) {
   EXPECT_EQ(readError(file, noCrc), "");
 }
 
+// Regression: a member streamed from pieces, some of them empty with a
+// null pointer (a zero-byte tensor's data in a safetensors member), got the
+// CRC of the pieces after the last empty one: zlib's crc32() restarts on a
+// null buffer.
+TEST(StoredZip, EmptyPiecesDoNotResetTheCrc) {
+  ZipMember streamed{"program.safetensors", {}, {}};
+  streamed.pieces = {"header", StringRef(), "weights", StringRef(nullptr, 0)};
+  std::string file = write(std::vector<ZipMember>{streamed});
+  std::vector<ZipMember> whole = {{"program.safetensors", "headerweights"}};
+  EXPECT_EQ(file, write(whole));
+  EXPECT_EQ(readError(file), "");
+}
+
 TEST(StoredZip, RejectsNonZipAndTruncation) {
   EXPECT_EQ(readError(""), "file is 0 bytes, too short for a zip archive");
   EXPECT_EQ(readError(std::string(100, 'x')),

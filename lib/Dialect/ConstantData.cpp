@@ -7,6 +7,7 @@
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/DialectResourceBlobManager.h"
 #include "llvm/ADT/StringSwitch.h"
+#include "llvm/Support/CheckedArithmetic.h"
 #include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
@@ -92,6 +93,39 @@ void ng::setConstantData(ModuleOp module, ArrayRef<NamedAttribute> updates) {
                   entries.getDictionary(module.getContext()));
 }
 
+StringRef ng::getZeroPointDataKey(AffineGroupAttr group) {
+  StringAttr key = group.getZeroPointDataKey();
+  return key ? key.getValue() : StringRef();
+}
+
+std::optional<uint64_t> ng::getByteCount(uint64_t numElements,
+                                         uint64_t elementBytes) {
+  return llvm::checkedMulUnsigned(numElements, elementBytes);
+}
+
+std::optional<uint64_t> ng::getElementCount(ArrayRef<int64_t> shape) {
+  if (llvm::any_of(shape, [](int64_t d) { return d < 0; }))
+    return std::nullopt;
+  if (llvm::is_contained(shape, 0))
+    return 0;
+  uint64_t count = 1;
+  for (int64_t d : shape) {
+    std::optional<uint64_t> product =
+        llvm::checkedMulUnsigned(count, static_cast<uint64_t>(d));
+    if (!product)
+      return std::nullopt;
+    count = *product;
+  }
+  return count;
+}
+
+Block *ng::getVerifiableBody(MethodOp method) {
+  Operation *op = method.getOperation();
+  if (op->getNumRegions() != 1 || op->getRegion(0).empty())
+    return nullptr;
+  return &op->getRegion(0).front();
+}
+
 //===----------------------------------------------------------------------===//
 // V14
 //===----------------------------------------------------------------------===//
@@ -100,30 +134,27 @@ namespace {
 /// Checks one module's constants against its data.
 class DataChecker {
 public:
-  DataChecker(ModuleOp module, DictionaryAttr data)
-      : module(module), data(data) {}
+  DataChecker(DictionaryAttr data) : data(data) {}
 
-  LogicalResult run() {
-    for (auto method : module.getOps<MethodOp>()) {
-      for (BlockArgument arg : method.getArguments()) {
-        auto constant = dyn_cast_or_null<ConstantAttr>(
-            method.getArgBinding(arg.getArgNumber()));
-        if (constant &&
-            failed(checkConstant(method, method.getArgName(arg.getArgNumber()),
-                                 constant.getDataKey(),
-                                 cast<ng::TensorType>(arg.getType()))))
-          return failure();
-      }
-      // Quantization keys on any value (collect_data_keys) need data too.
-      WalkResult walk = method.walk([&](Operation *op) -> WalkResult {
-        for (Value result : op->getResults())
-          if (failed(checkQuantKeys(op, result.getType())))
-            return WalkResult::interrupt();
-        return WalkResult::advance();
-      });
-      if (walk.wasInterrupted())
+  /// V14 for the constants `method` binds.
+  LogicalResult checkMethod(MethodOp method) {
+    Block *body = getVerifiableBody(method);
+    if (!body)
+      return success();
+    for (BlockArgument arg : body->getArguments()) {
+      unsigned index = arg.getArgNumber();
+      const PlaceholderBinding &binding = method.getPlaceholderBinding(index);
+      // A non-tensor placeholder is the method verifier's to reject (V4).
+      auto type = dyn_cast<ng::TensorType>(arg.getType());
+      if (!binding.isConstant() || !type)
+        continue;
+      if (failed(checkConstant(method, method.getArgName(index), binding.key,
+                               type)))
         return failure();
     }
+    // The scale and zero-point keys of other values need data too
+    // (collect_data_keys): V15 (DataKeyRules.cpp) makes each a constant
+    // bound in the method, whose data this checks.
     return success();
   }
 
@@ -146,35 +177,6 @@ private:
     return std::make_pair(entry, getConstantBytes(entry));
   }
 
-  /// The element count of a static shape, or failure on overflow.
-  static std::optional<uint64_t> elementCount(ArrayRef<int64_t> shape) {
-    uint64_t count = 1;
-    for (int64_t d : shape) {
-      if (d < 0)
-        return std::nullopt;
-      bool overflow = false;
-      count =
-          llvm::SaturatingMultiply(count, static_cast<uint64_t>(d), &overflow);
-      if (overflow)
-        return std::nullopt;
-    }
-    return count;
-  }
-
-  LogicalResult checkQuantKeys(Operation *at, Type type) {
-    auto tensor = dyn_cast<ng::TensorType>(type);
-    auto group = tensor ? dyn_cast_or_null<AffineGroupAttr>(tensor.getQuant())
-                        : AffineGroupAttr();
-    if (!group)
-      return success();
-    if (failed(find(at, "a quantization scale", group.getScaleDataKey())))
-      return failure();
-    if (StringAttr zp = group.getZeroPointDataKey())
-      if (failed(find(at, "a quantization zero point", zp.getValue())))
-        return failure();
-    return success();
-  }
-
   LogicalResult checkConstant(MethodOp method, StringRef name, StringRef key,
                               ng::TensorType type) {
     std::string subject =
@@ -193,7 +195,7 @@ private:
                << "needs a static shape (V14)";
       shape.push_back(d.min);
     }
-    std::optional<uint64_t> numel = elementCount(shape);
+    std::optional<uint64_t> numel = getElementCount(shape);
     if (!numel)
       return method.emitOpError() << subject << " has too many elements (V14)";
 
@@ -201,11 +203,16 @@ private:
     auto byteType =
         IntegerType::get(method.getContext(), 8, IntegerType::Unsigned);
     if (!quant) {
-      uint64_t expected = *numel * getElementByteWidth(type.getElementType());
-      if (dataType != type.getElementType() || bytes.size() != expected)
+      std::optional<uint64_t> expected =
+          getByteCount(*numel, getElementByteWidth(type.getElementType()));
+      if (!expected)
+        return method.emitOpError()
+               << subject << ": " << *numel << " elements of "
+               << type.getElementType() << " take more than 2^64 bytes (V14)";
+      if (dataType != type.getElementType() || bytes.size() != *expected)
         return method.emitOpError()
                << subject << ": data is " << bytes.size() << " bytes of "
-               << dataType << ", expected " << expected << " bytes of "
+               << dataType << ", expected " << *expected << " bytes of "
                << type.getElementType() << " (V14)";
       return success();
     }
@@ -226,7 +233,8 @@ private:
              << group.getQuantMax() << "] is not a power-of-two number of "
              << "levels up to 256 (V14)";
     unsigned bits = llvm::Log2_64(levels);
-    uint64_t expected = (*numel * bits + 7) / 8;
+    // ceil(numel * bits / 8), computed so that it cannot wrap (bits <= 8).
+    uint64_t expected = *numel / 8 * bits + (*numel % 8 * bits + 7) / 8;
     if (bytes.size() != expected)
       return method.emitOpError()
              << subject << ": data is " << bytes.size() << " bytes, expected "
@@ -249,9 +257,10 @@ private:
       if (failed(param))
         return failure();
       auto [paramEntry, paramBytes] = *param;
-      uint64_t expectedBytes = groups * getElementByteWidth(dtype);
-      if (paramEntry.getType().getElementType() != dtype ||
-          paramBytes.size() != expectedBytes)
+      std::optional<uint64_t> expectedBytes =
+          getByteCount(groups, getElementByteWidth(dtype));
+      if (paramEntry.getType().getElementType() != dtype || !expectedBytes ||
+          paramBytes.size() != *expectedBytes)
         return method.emitOpError()
                << subject << ": " << what << " '" << paramKey << "' is "
                << paramBytes.size() << " bytes of "
@@ -262,16 +271,51 @@ private:
     if (failed(checkParams("scale", group.getScaleDataKey(),
                            group.getScaleDtype())))
       return failure();
-    if (StringAttr zp = group.getZeroPointDataKey())
-      return checkParams("zero point", zp.getValue(),
-                         group.getZeroPointDtype());
+    StringRef zeroPointKey = getZeroPointDataKey(group);
+    if (!zeroPointKey.empty())
+      return checkParams("zero point", zeroPointKey, group.getZeroPointDtype());
     return success();
   }
 
-  ModuleOp module;
   DictionaryAttr data;
 };
 } // namespace
+
+/// An entry's element type is one safetensors stores (C2).
+static LogicalResult checkDataEntryType(ModuleOp module, StringRef key,
+                                        DenseResourceElementsAttr entry) {
+  Type elementType = entry.getType().getElementType();
+  if (getSafetensorsDtype(elementType).empty())
+    return module.emitOpError()
+           << "data '" << key << "' has element type " << elementType
+           << ", which safetensors cannot store (C2)";
+  return success();
+}
+
+/// An entry's bytes are its own type's: export writes the entry as a
+/// safetensors tensor of that dtype and shape (C2). Checked after V14, whose
+/// messages name the constant that reads the entry. An entry whose blob is
+/// gone is left to V14 (if a constant reads it) and to export.
+static LogicalResult checkDataEntrySize(ModuleOp module, StringRef key,
+                                        DenseResourceElementsAttr entry) {
+  if (!entry.getRawHandle().getBlob())
+    return success();
+  ShapedType type = entry.getType();
+  size_t held = getConstantBytes(entry).size();
+  std::optional<uint64_t> numel = getElementCount(type.getShape());
+  std::optional<uint64_t> needed =
+      numel ? getByteCount(*numel, getElementByteWidth(type.getElementType()))
+            : std::nullopt;
+  if (!needed)
+    return module.emitOpError()
+           << "data '" << key << "' holds " << held << " bytes, but its type "
+           << type << " needs more than 2^64";
+  if (*needed != held)
+    return module.emitOpError()
+           << "data '" << key << "' holds " << held << " bytes, but its type "
+           << type << " needs " << *needed;
+  return success();
+}
 
 LogicalResult ng::verifyConstantData(ModuleOp module) {
   DictionaryAttr data = getConstantData(module);
@@ -283,11 +327,17 @@ LogicalResult ng::verifyConstantData(ModuleOp module) {
       return module.emitOpError()
              << "'" << NgDialect::getDataAttrName() << "' entry '"
              << entry.getName().getValue() << "' must be a dense_resource";
-    if (getSafetensorsDtype(resource.getType().getElementType()).empty())
-      return module.emitOpError()
-             << "data '" << entry.getName().getValue() << "' has element type "
-             << resource.getType().getElementType()
-             << ", which safetensors cannot store (C2)";
+    if (failed(checkDataEntryType(module, entry.getName(), resource)))
+      return failure();
   }
-  return DataChecker(module, data).run();
+  DataChecker checker(data);
+  for (auto method : module.getOps<MethodOp>())
+    if (failed(checker.checkMethod(method)))
+      return failure();
+  for (NamedAttribute entry : data)
+    if (failed(checkDataEntrySize(
+            module, entry.getName(),
+            cast<DenseResourceElementsAttr>(entry.getValue()))))
+      return failure();
+  return verifyDataKeyRules(module);
 }

@@ -389,7 +389,8 @@ module attributes {ng.data = {s = dense_resource<s> : tensor<1xf32>, w1 = dense_
   ng.method @forward(
       %w8: !ng.tensor<ui8[3], quant = #ng.affine_group<scale_data_key = "s", scale_dtype = f32, quant_min = -128, quant_max = 127, group_size = 0, zero_point_dtype = i8>> {ng.binding = #ng.constant<parameter, "w8">},
       %w2: !ng.tensor<ui8[6], quant = #ng.affine_group<scale_data_key = "s", scale_dtype = f32, quant_min = 0, quant_max = 3, group_size = 0, zero_point_dtype = i8>> {ng.binding = #ng.constant<parameter, "w2">},
-      %w1: !ng.tensor<ui8[9], quant = #ng.affine_group<scale_data_key = "s", scale_dtype = f32, quant_min = 0, quant_max = 1, group_size = 0, zero_point_dtype = i8>> {ng.binding = #ng.constant<parameter, "w1">}) {
+      %w1: !ng.tensor<ui8[9], quant = #ng.affine_group<scale_data_key = "s", scale_dtype = f32, quant_min = 0, quant_max = 1, group_size = 0, zero_point_dtype = i8>> {ng.binding = #ng.constant<parameter, "w1">},
+      %c_s: !ng.tensor<f32[1]> {ng.binding = #ng.constant<constant, "s">}) {
     ng.output()
   }
 }
@@ -487,10 +488,11 @@ module attributes {ng.data = {s = dense_resource<s> : tensor<1xf32>, w = dense_r
 
 // Accepted: group_size 0 is the whole last axis (one scale a row), a group
 // size equal to the last dim likewise, and a zero point whose key is absent.
-module attributes {ng.data = {s = dense_resource<s> : tensor<2xf32>, w = dense_resource<w> : tensor<2x2xui8>}} {
+// (Two data keys: one key's bindings declare one tensor, S9.)
+module attributes {ng.data = {s = dense_resource<s> : tensor<2xf32>, w = dense_resource<w> : tensor<2x2xui8>, w4 = dense_resource<w> : tensor<2x2xui8>}} {
   ng.method @forward(
       %p_w0: !ng.tensor<ui8[2, 4], dim_order = none, quant = #ng.affine_group<scale_data_key = "s", scale_dtype = f32, quant_min = -8, quant_max = 7, group_size = 0, zero_point_dtype = i8>> {ng.binding = #ng.constant<parameter, "w">},
-      %p_w4: !ng.tensor<ui8[2, 4], dim_order = none, quant = #ng.affine_group<scale_data_key = "s", scale_dtype = f32, quant_min = -8, quant_max = 7, group_size = 4, zero_point_dtype = i8>> {ng.binding = #ng.constant<parameter, "w">},
+      %p_w4: !ng.tensor<ui8[2, 4], dim_order = none, quant = #ng.affine_group<scale_data_key = "s", scale_dtype = f32, quant_min = -8, quant_max = 7, group_size = 4, zero_point_dtype = i8>> {ng.binding = #ng.constant<parameter, "w4">},
       %c_s: !ng.tensor<f32[2]> {ng.binding = #ng.constant<constant, "s">}) {
     ng.output()
   }
@@ -622,10 +624,11 @@ module attributes {ng.data = {s = dense_resource<s> : tensor<2xf32>, w = dense_r
 // -----
 
 // Quantization keys on any value need data too (not only on constants): a
-// node output typed with an AffineGroup whose scale key has no data.
+// node output typed with an AffineGroup whose scale is a constant of the
+// method (V15) without data.
 module attributes {ng.data = {}} {
-  ng.method @forward(%x: !ng.tensor<f32[2, 4]>) -> !ng.tensor<ui8[2, 4], quant = #ng.affine_group<scale_data_key = "s", scale_dtype = f32, quant_min = -8, quant_max = 7, group_size = 4, zero_point_dtype = i8>> {
-    // expected-error @+1 {{'ng.call' op a quantization scale has no data under key 's' (V14)}}
+  // expected-error @+1 {{constant 'c_s' (data_key 's') has no data under key 's' (V14)}}
+  ng.method @forward(%x: !ng.tensor<f32[2, 4]>, %c_s: !ng.tensor<f32[2]> {ng.binding = #ng.constant<constant, "s">}) -> !ng.tensor<ui8[2, 4], quant = #ng.affine_group<scale_data_key = "s", scale_dtype = f32, quant_min = -8, quant_max = 7, group_size = 4, zero_point_dtype = i8>> {
     %q = ng.call "torch.ops.quant.pack.default"(self: %x) : (!ng.tensor<f32[2, 4]>) -> !ng.tensor<ui8[2, 4], quant = #ng.affine_group<scale_data_key = "s", scale_dtype = f32, quant_min = -8, quant_max = 7, group_size = 4, zero_point_dtype = i8>>
     ng.output(%q) : !ng.tensor<ui8[2, 4], quant = #ng.affine_group<scale_data_key = "s", scale_dtype = f32, quant_min = -8, quant_max = 7, group_size = 4, zero_point_dtype = i8>>
   }
@@ -635,8 +638,8 @@ module attributes {ng.data = {}} {
 
 // ... and its zero point key.
 module attributes {ng.data = {s = dense_resource<s> : tensor<2xf32>}} {
-  ng.method @forward(%x: !ng.tensor<f32[2, 4]>) -> !ng.tensor<ui8[2, 4], quant = #ng.affine_group<scale_data_key = "s", scale_dtype = f32, quant_min = -8, quant_max = 7, group_size = 4, zero_point_data_key = "zp", zero_point_dtype = i8>> {
-    // expected-error @+1 {{'ng.call' op a quantization zero point has no data under key 'zp' (V14)}}
+  // expected-error @+1 {{constant 'c_zp' (data_key 'zp') has no data under key 'zp' (V14)}}
+  ng.method @forward(%x: !ng.tensor<f32[2, 4]>, %c_s: !ng.tensor<f32[2]> {ng.binding = #ng.constant<constant, "s">}, %c_zp: !ng.tensor<i8[2]> {ng.binding = #ng.constant<constant, "zp">}) -> !ng.tensor<ui8[2, 4], quant = #ng.affine_group<scale_data_key = "s", scale_dtype = f32, quant_min = -8, quant_max = 7, group_size = 4, zero_point_data_key = "zp", zero_point_dtype = i8>> {
     %q = ng.call "torch.ops.quant.pack.default"(self: %x) : (!ng.tensor<f32[2, 4]>) -> !ng.tensor<ui8[2, 4], quant = #ng.affine_group<scale_data_key = "s", scale_dtype = f32, quant_min = -8, quant_max = 7, group_size = 4, zero_point_data_key = "zp", zero_point_dtype = i8>>
     ng.output(%q) : !ng.tensor<ui8[2, 4], quant = #ng.affine_group<scale_data_key = "s", scale_dtype = f32, quant_min = -8, quant_max = 7, group_size = 4, zero_point_data_key = "zp", zero_point_dtype = i8>>
   }

@@ -11,10 +11,15 @@
 #ifndef NG_DIALECT_CONSTANTDATA_H
 #define NG_DIALECT_CONSTANTDATA_H
 
+#include "ng/Dialect/NgAttrs.h"
+
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinOps.h"
 
+#include <optional>
+
 namespace ng {
+class MethodOp;
 
 /// The safetensors dtype name of an element type ("F32", "U8", ...), or ""
 /// when safetensors cannot store it (C2).
@@ -39,10 +44,42 @@ llvm::ArrayRef<char> getConstantBytes(mlir::DenseResourceElementsAttr data);
 void setConstantData(mlir::ModuleOp module,
                      llvm::ArrayRef<mlir::NamedAttribute> updates);
 
-/// V14: when `module` has data, every data key its methods use (bindings and
-/// AffineGroup scale / zero-point keys) has data of the size and dtype its
-/// metadata implies.
+/// The zero-point data key of `group`, or "" when it has none: absent, or
+/// present but empty, which the format reads as symmetric quantization
+/// (V15; the reference's collect_data_keys skips "" too).
+llvm::StringRef getZeroPointDataKey(AffineGroupAttr group);
+
+/// The bytes `numElements` elements of `elementBytes` bytes each take, or
+/// nullopt when that does not fit in 64 bits. An empty shape's element
+/// count is 0 whatever its other dims are, so callers count elements with
+/// getElementCount rather than multiplying dims into bytes directly.
+std::optional<uint64_t> getByteCount(uint64_t numElements,
+                                     uint64_t elementBytes);
+
+/// The element count of a static, non-negative `shape`: 0 when a dim is 0
+/// (whatever the others are), nullopt when a dim is negative or the product
+/// does not fit in 64 bits.
+std::optional<uint64_t> getElementCount(llvm::ArrayRef<int64_t> shape);
+
+/// The body of `method` when it has one to read: one region holding a
+/// block. A module's attributes (ng.data) are verified before the ops inside
+/// it, so the module-level rules meet methods their own verifier has yet to
+/// reject, e.g. one without a region (generic form, corrupted bytecode);
+/// they skip those and leave the method's verifier to report them.
+mlir::Block *getVerifiableBody(MethodOp method);
+
+/// V14: when `module` has data, every data key its methods bind has data of
+/// the size and dtype its metadata implies (with AffineGroup scales and zero
+/// points of the right count and dtype); then the data-key rules below.
+/// Each `ng.data` entry's bytes match its own type.
 llvm::LogicalResult verifyConstantData(mlir::ModuleOp module);
+
+/// The program-wide rules on data keys (N3), in lib/Dialect/DataKeyRules.cpp:
+/// S9, methods that bind one data key (or mutable buffer fqn) declare the
+/// same tensor metadata for it; V15, every AffineGroup scale / non-empty
+/// zero-point key on any value names a constant bound in the same method,
+/// not mutated, not quantized, of the declared dtype. They need no data.
+llvm::LogicalResult verifyDataKeyRules(mlir::ModuleOp module);
 
 } // namespace ng
 

@@ -50,10 +50,11 @@ collectConstants(ModuleOp module, std::vector<SafetensorsTensor> &tensors,
     tensor.shape.assign(type.getShape().begin(), type.getShape().end());
     ArrayRef<char> bytes = getConstantBytes(attr);
     tensor.data = StringRef(bytes.data(), bytes.size());
-    uint64_t expected = safetensorsDtypeSize(tensor.dtype);
-    for (int64_t d : tensor.shape)
-      expected *= d;
-    if (tensor.dtype.empty() || expected != bytes.size())
+    std::optional<uint64_t> numel = getElementCount(tensor.shape);
+    std::optional<uint64_t> expected =
+        numel ? getByteCount(*numel, safetensorsDtypeSize(tensor.dtype))
+              : std::nullopt;
+    if (tensor.dtype.empty() || !expected || *expected != bytes.size())
       return module.emitError()
              << "constant data '" << tensor.key << "' holds " << bytes.size()
              << " bytes, which does not match its type " << type;

@@ -18,7 +18,6 @@
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Verifier.h"
 #include "llvm/Support/FileSystem.h"
-#include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 
@@ -37,37 +36,33 @@ static bool isZip(StringRef bytes) {
          bytes.starts_with("PK\x06\x06");
 }
 
-/// Parse aliases.json: {duplicate_key: owner_key}.
+/// Parse aliases.json: {duplicate_key: owner_key}. Read in one pass without
+/// a JSON tree, so a hostile file costs no more than its size (C1). Of
+/// duplicate keys the last wins.
 static LogicalResult parseAliases(StringRef text, Location loc,
                                   llvm::StringMap<std::string> &aliases) {
-  llvm::Expected<llvm::json::Value> json = llvm::json::parse(text);
-  if (!json) {
-    emitError(loc) << "aliases.json is not valid JSON: "
-                   << llvm::toString(json.takeError());
+  llvm::Error error = readJsonStringObject(
+      text, kAliasesMember,
+      [&](StringRef key, std::optional<StringRef> owner) -> llvm::Error {
+        if (!owner)
+          return llvm::createStringError(
+              "aliases.json: the owner of '" + key +
+              "' must be a string ({duplicate_key: owner_key})");
+        aliases[key] = owner->str();
+        return llvm::Error::success();
+      });
+  if (error) {
+    emitError(loc) << llvm::toString(std::move(error));
     return failure();
-  }
-  const llvm::json::Object *object = json->getAsObject();
-  if (!object) {
-    emitError(loc)
-        << "aliases.json must be an object {duplicate_key: owner_key}";
-    return failure();
-  }
-  for (const auto &[key, value] : *object) {
-    std::optional<StringRef> owner = value.getAsString();
-    if (!owner) {
-      emitError(loc) << "aliases.json: the owner of '" << key.str()
-                     << "' must be a string";
-      return failure();
-    }
-    aliases[key.str()] = owner->str();
   }
   return success();
 }
 
-LogicalResult ng::attachConstants(ModuleOp module, StringRef bytes,
-                                  StringRef aliasesJson,
-                                  std::shared_ptr<const void> keepAlive,
-                                  StringRef sourceName) {
+/// attachConstants, with "no aliases.json" (nullopt) told apart from an
+/// empty one, which is not valid JSON (C1).
+static LogicalResult attachConstantsAndAliases(
+    ModuleOp module, StringRef bytes, std::optional<StringRef> aliasesJson,
+    std::shared_ptr<const void> keepAlive, StringRef sourceName) {
   MLIRContext *ctx = module.getContext();
   Location loc = FileLineColLoc::get(ctx, sourceName, 0, 0);
   llvm::Expected<std::vector<SafetensorsTensor>> tensors =
@@ -92,9 +87,9 @@ LogicalResult ng::attachConstants(ModuleOp module, StringRef bytes,
     entries.push_back(NamedAttribute(StringAttr::get(ctx, tensor.key), attr));
   }
 
-  if (!aliasesJson.empty()) {
+  if (aliasesJson) {
     llvm::StringMap<std::string> aliases;
-    if (failed(parseAliases(aliasesJson, loc, aliases)))
+    if (failed(parseAliases(*aliasesJson, loc, aliases)))
       return failure();
     for (auto &[duplicate, owner] : aliases) {
       if (byKey.count(duplicate)) {
@@ -121,6 +116,17 @@ LogicalResult ng::attachConstants(ModuleOp module, StringRef bytes,
   }
   module->setAttr(NgDialect::getDataAttrName(), entries.getDictionary(ctx));
   return success();
+}
+
+LogicalResult ng::attachConstants(ModuleOp module, StringRef bytes,
+                                  StringRef aliasesJson,
+                                  std::shared_ptr<const void> keepAlive,
+                                  StringRef sourceName) {
+  std::optional<StringRef> aliases;
+  if (!aliasesJson.empty())
+    aliases = aliasesJson;
+  return attachConstantsAndAliases(module, bytes, aliases, std::move(keepAlive),
+                                   sourceName);
 }
 
 /// Flatbuffers need the program aligned; a zip member need not be.
@@ -193,10 +199,12 @@ OwningOpRef<ModuleOp> ng::importProgram(StringRef input, StringRef inputName,
     if (!module)
       return nullptr;
     attached = hasConstants;
-    if (hasConstants &&
-        failed(attachConstants(*module, constants, hasAliases ? aliases : "",
-                               keepAlive,
-                               (inputName + ":" + kConstantsMember).str())))
+    std::optional<StringRef> aliasesJson;
+    if (hasAliases)
+      aliasesJson = aliases;
+    if (hasConstants && failed(attachConstantsAndAliases(
+                            *module, constants, aliasesJson, keepAlive,
+                            (inputName + ":" + kConstantsMember).str())))
       return nullptr;
   } else {
     module = importNativeGraph(input, inputName, context, programOptions);
@@ -227,9 +235,12 @@ OwningOpRef<ModuleOp> ng::importProgram(StringRef input, StringRef inputName,
         aliases = std::move(*aliasesFile);
       }
       attached = true;
-      if (failed(attachConstants(*module, mapped->getBuffer(),
-                                 aliases ? aliases->getBuffer() : "", mapped,
-                                 options.constantsPath)))
+      std::optional<StringRef> aliasesJson;
+      if (aliases)
+        aliasesJson = aliases->getBuffer();
+      if (failed(attachConstantsAndAliases(*module, mapped->getBuffer(),
+                                           aliasesJson, mapped,
+                                           options.constantsPath)))
         return nullptr;
     }
   }

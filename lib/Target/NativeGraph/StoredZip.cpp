@@ -398,18 +398,25 @@ uint64_t memberSize(const ZipMember &member) {
   return size;
 }
 
+/// The CRC-32 of a member's bytes, piece by piece. Empty pieces are
+/// skipped: llvm::crc32 hands them to zlib, whose crc32() with a null
+/// buffer (an empty StringRef's, e.g. a zero-byte tensor's) returns the
+/// initial value instead of the running one, resetting the CRC.
+uint32_t memberCrc(const ZipMember &member) {
+  uint32_t crc = 0;
+  for (llvm::StringRef piece : member.contents())
+    if (!piece.empty())
+      crc = llvm::crc32(crc, llvm::arrayRefFromStringRef(piece));
+  return crc;
+}
+
 WrittenMember writeLocal(CountingWriter &out, const ZipMember &member,
                          uint64_t threshold) {
   uint64_t size = memberSize(member);
   WrittenMember written;
   written.member = &member;
   written.offset = out.tell();
-  written.crc = 0;
-  for (llvm::StringRef piece : member.contents())
-    written.crc = llvm::crc32(
-        written.crc,
-        llvm::ArrayRef<uint8_t>(reinterpret_cast<const uint8_t *>(piece.data()),
-                                piece.size()));
+  written.crc = memberCrc(member);
   written.zip64Size = size >= threshold;
   written.zip64Offset = written.offset >= threshold;
   uint32_t size32 = written.zip64Size ? kEscape32 : uint32_t(size);

@@ -11,11 +11,13 @@
 #define NG_TARGET_NATIVEGRAPH_SAFETENSORS_H
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -40,8 +42,14 @@ struct SafetensorsTensor {
 constexpr unsigned kSafetensorsMaxRank = 64;
 constexpr int64_t kSafetensorsMaxDim = (int64_t(1) << 31) - 1;
 /// Same cap as the reference implementation: a bigger header is not a
-/// weights file, and parsing it would cost many times its size in memory.
+/// weights file. The header is read in one pass without building a JSON
+/// tree; what stays is one SafetensorsTensor a tensor (each entry spells
+/// at least some 45 bytes), so reading it takes a few times its size.
 constexpr uint64_t kSafetensorsMaxHeaderSize = 100'000'000;
+/// Deepest nesting of JSON arrays and objects the readers accept (a
+/// header's own entries nest 3 deep; deeper values can only be unknown
+/// fields). serde_json, which the reference readers use, stops at 128 too.
+constexpr unsigned kJsonMaxDepth = 128;
 
 /// Bytes per element of `dtype`, or 0 if it is not a C2 dtype.
 size_t safetensorsDtypeSize(llvm::StringRef dtype);
@@ -52,9 +60,10 @@ size_t safetensorsDtypeSize(llvm::StringRef dtype);
 /// strings, each entry's dtype, shape (C4 limits), data_offsets and byte
 /// count, and that the entries tile the data section exactly, without holes
 /// or overlaps. All arithmetic is overflow-checked. Unknown fields of an
-/// entry are ignored, as the reference reader does; of duplicate keys the
-/// last wins (the dropped entry's bytes then fail the tiling check). Tensors
-/// are returned in key order. Errors name the key and the problem.
+/// entry are skipped, as the reference reader does (nested at most
+/// kJsonMaxDepth deep); of duplicate keys the last wins (the dropped entry's
+/// bytes then fail the tiling check). Tensors are returned in key order.
+/// Errors name the key and the problem.
 llvm::Expected<std::vector<SafetensorsTensor>>
 readSafetensors(llvm::StringRef file);
 
@@ -77,6 +86,23 @@ void writeSafetensors(llvm::ArrayRef<SafetensorsTensor> tensors,
 std::vector<llvm::StringRef>
 layoutSafetensors(llvm::ArrayRef<SafetensorsTensor> tensors,
                   std::string &prefix);
+
+/// Read `text`, a JSON object whose values are strings ({"key": "value",
+/// ...}), such as aliases.json (C1), in one pass and without building a
+/// JSON tree: `member` gets each pair in document order, duplicates
+/// included, and keeps what it needs. A value that is not a string comes as
+/// nullopt (and is skipped, nested at most kJsonMaxDepth deep). After the
+/// first error `member` returns, it is not called again and the rest is
+/// only read as JSON: its error is returned if the whole text is valid
+/// JSON. Otherwise the errors name `subject`: "<subject> is not valid JSON:
+/// <what> at byte <n>" (an empty text is not valid JSON either),
+/// "<subject> nests arrays and objects deeper than 128 levels",
+/// "<subject> is not a JSON object".
+llvm::Error readJsonStringObject(
+    llvm::StringRef text, llvm::StringRef subject,
+    llvm::function_ref<llvm::Error(llvm::StringRef key,
+                                   std::optional<llvm::StringRef> value)>
+        member);
 
 /// Append `text` to `out` as a JSON string literal (with the quotes),
 /// escaped as serde_json does: `"` and `\`, \b \f \n \r \t, other control
