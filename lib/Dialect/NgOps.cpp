@@ -2,6 +2,8 @@
 
 #include "ng/Dialect/NgOps.h"
 
+#include "ng/Dialect/ConstantData.h"
+
 #include "ArgumentSyntax.h"
 #include "GraphVerifier.h"
 #include "ParseCache.h"
@@ -354,6 +356,16 @@ void MethodOp::print(OpAsmPrinter &p) {
 }
 
 LogicalResult MethodOp::verifyRegions() { return verifyMethodGraph(*this); }
+
+/// The program-wide rules on data keys (S9, V15) compare the methods with
+/// one another. Symbol uses are verified once every op of the module is, so
+/// they run here, from the module's first method, with or without data.
+LogicalResult MethodOp::verifySymbolUses(SymbolTableCollection &) {
+  auto module = dyn_cast_or_null<ModuleOp>((*this)->getParentOp());
+  if (!module || *module.getOps<MethodOp>().begin() != *this)
+    return success();
+  return verifyDataKeyRules(module);
+}
 
 //===----------------------------------------------------------------------===//
 // CallOp

@@ -70,15 +70,17 @@ mlir::Block *getVerifiableBody(MethodOp method);
 
 /// V14: when `module` has data, every data key its methods bind has data of
 /// the size and dtype its metadata implies (with AffineGroup scales and zero
-/// points of the right count and dtype); then the data-key rules below.
-/// Each `ng.data` entry's bytes match its own type.
+/// points of the right count and dtype). Each `ng.data` entry's bytes match
+/// its own type.
 llvm::LogicalResult verifyConstantData(mlir::ModuleOp module);
 
 /// The program-wide rules on data keys (N3), in lib/Dialect/DataKeyRules.cpp:
 /// S9, methods that bind one data key (or mutable buffer fqn) declare the
 /// same tensor metadata for it; V15, every AffineGroup scale / non-empty
 /// zero-point key on any value names a constant bound in the same method,
-/// not mutated, not quantized, of the declared dtype. They need no data.
+/// not mutated, not quantized, of the declared dtype. They need no data:
+/// ng.method's verifySymbolUses runs them once per module, after every op
+/// verified.
 llvm::LogicalResult verifyDataKeyRules(mlir::ModuleOp module);
 
 } // namespace ng

@@ -59,6 +59,7 @@ def Ng_BindingProp : Property<"::ng::PlaceholderBinding", "placeholder binding",
 
 def Ng_MethodOp : Ng_Op<"method", [
     FunctionOpInterface, IsolatedFromAbove, Symbol,
+    DeclareOpInterfaceMethods<SymbolUserOpInterface>,
     DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmBlockArgumentNames"]>]> {
   let summary = "one Method of the program";
   let description = [{

@@ -13,6 +13,7 @@
 
 #include "ng/Target/NativeGraph/Import.h"
 
+#include "ng/Dialect/ConstantData.h"
 #include "ng/Dialect/MethodGraphVerifier.h"
 #include "ng/Dialect/NgOps.h"
 #include "ng/Dialect/RecurringAttrs.h"
@@ -1419,7 +1420,10 @@ OwningOpRef<ModuleOp> Importer::importProgram(StringRef buffer) {
     if (failed(importMethod(method, *module)))
       return nullptr;
   }
-  if (options.verify && failed(verifyModuleAttributes(*module)))
+  // What mlir::verify checks once every op is (ng.method's
+  // verifySymbolUses): the program-wide data-key rules (S9, V15).
+  if (options.verify && (failed(verifyModuleAttributes(*module)) ||
+                         failed(verifyDataKeyRules(*module))))
     return nullptr;
   warnAboutTrailingBytes(
       std::max({outlineExtent, nodeVerifier->GetComputedSize(),
