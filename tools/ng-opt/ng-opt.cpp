@@ -3,19 +3,67 @@
 // Parses ng IR (or any registered dialect), verifies it, runs the requested
 // passes and prints the result. See docs/Tools.md.
 //
+// MlirOptMain does the work, on an output that ng opens (ng/Tools), as
+// ng-translate does: the -o file is written to a temporary and renamed over
+// the target only on success, so `ng-opt in.mlir -o in.mlir` is safe, and a
+// failed run keeps the old output. (MlirOptMain opened, and truncated, its
+// -o file before it parsed the input, which may be that file.)
+//
 //===----------------------------------------------------------------------===//
 
 #include "ng/InitAll.h"
+#include "ng/Tools/OutputFiles.h"
+#include "ng/Tools/ToolDiagnostics.h"
 
 #include "mlir/IR/DialectRegistry.h"
+#include "mlir/Support/FileUtilities.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace mlir;
+
+/// Run MlirOptMain on `inputPath`, writing `outputPath`.
+static LogicalResult optimize(llvm::StringRef inputPath,
+                              llvm::StringRef outputPath,
+                              DialectRegistry &registry,
+                              MlirOptMainConfig config) {
+  ng::OutputFiles outputs;
+  llvm::Expected<llvm::raw_ostream &> output = outputs.open(outputPath);
+  if (!output) {
+    ng::reportToolError(toString(output.takeError()));
+    return failure();
+  }
+  std::string errorMessage;
+  std::unique_ptr<llvm::MemoryBuffer> input =
+      openInputFile(inputPath, &errorMessage);
+  if (!input) {
+    llvm::errs() << errorMessage << "\n";
+    return failure();
+  }
+  if (failed(MlirOptMain(*output, std::move(input), registry, config)))
+    return failure(); // `outputs` discards the temporary
+  if (llvm::Error error = outputs.commit()) {
+    ng::reportToolError(toString(std::move(error)));
+    return failure();
+  }
+  return success();
+}
 
 int main(int argc, char **argv) {
+  llvm::InitLLVM initLLVM(argc, argv);
   ng::registerAllPasses();
-  mlir::DialectRegistry registry;
+  DialectRegistry registry;
   ng::registerAllDialects(registry);
-  return mlir::asMainReturnCode(mlir::MlirOptMain(
+  auto [inputPath, outputPath] = registerAndParseCLIOptions(
       argc, argv,
       "ng optimizer driver: verifies ng IR (FORMAT.md rules) and runs passes\n",
-      registry));
+      registry);
+  MlirOptMainConfig config = MlirOptMainConfig::createFromCLOptions();
+  // Listings that read no input.
+  if (config.shouldShowDialects() || config.shouldListPasses())
+    return asMainReturnCode(MlirOptMain(
+        llvm::outs(), llvm::MemoryBuffer::getMemBuffer(""), registry, config));
+  return asMainReturnCode(optimize(inputPath, outputPath, registry, config));
 }

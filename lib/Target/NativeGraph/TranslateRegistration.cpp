@@ -6,6 +6,7 @@
 #include "ng/Dialect/NgOps.h"
 #include "ng/Target/NativeGraph/Export.h"
 #include "ng/Target/NativeGraph/Import.h"
+#include "ng/Tools/OutputFiles.h"
 
 #include "mlir/Bytecode/BytecodeWriter.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -20,7 +21,6 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/ThreadPool.h"
-#include "llvm/Support/ToolOutputFile.h"
 
 using namespace mlir;
 
@@ -86,42 +86,18 @@ static void leaveToExit(OwningOpRef<ModuleOp> &module) {
     llvm::BuryPointer(module.release().getOperation());
 }
 
-/// The path the tool will finally write (-o), when known.
-static std::string &outputPath() {
-  static std::string path;
-  return path;
+/// The outputs of the tool's run (ng-translate's -o first), when the tool
+/// says; the export adds the program's constants to them.
+static ng::OutputFiles *&runOutputs() {
+  static ng::OutputFiles *outputs = nullptr;
+  return outputs;
 }
 
-void ng::setTranslateOutputPath(llvm::StringRef path) {
-  outputPath() = path.str();
-}
+void ng::setTranslateOutputs(OutputFiles *outputs) { runOutputs() = outputs; }
 
-/// Write `path` atomically: into a temporary file beside it (removed on
-/// failure, or by a signal handler if the process is interrupted), renamed
-/// over it once complete. tools/ng-translate does the same for -o.
-static LogicalResult
-writeFileAtomically(StringRef path,
-                    llvm::function_ref<LogicalResult(raw_ostream &)> write,
-                    Location loc) {
-  llvm::Expected<llvm::sys::fs::TempFile> temporary =
-      llvm::sys::fs::TempFile::create(path + ".tmp-%%%%%%");
-  if (!temporary)
-    return emitError(loc) << "cannot create a temporary file next to '" << path
-                          << "': " << toString(temporary.takeError());
-  bool written;
-  {
-    llvm::raw_fd_ostream os(temporary->FD, /*shouldClose=*/false);
-    written = succeeded(write(os)) && (os.flush(), !os.has_error());
-    os.clear_error();
-  }
-  if (!written) {
-    llvm::consumeError(temporary->discard());
-    return emitError(loc) << "cannot write '" << path << "'";
-  }
-  if (llvm::Error error = temporary->keep(path)) // removes it on failure
-    return emitError(loc) << "cannot write '" << path
-                          << "': " << toString(std::move(error));
-  return success();
+/// The path the tool will finally write (-o), "" when unknown.
+static StringRef outputPath() {
+  return runOutputs() ? runOutputs()->primaryPath() : StringRef();
 }
 
 /// Bring every block's op order up to date. Verification computes it lazily
@@ -194,6 +170,47 @@ static LogicalResult exportVerifiedProgram(ModuleOp module,
   return exported;
 }
 
+/// Write `path` as one more output of the run: committed with the program,
+/// or not at all.
+static LogicalResult
+writeCompanion(ng::OutputFiles &outputs, StringRef path,
+               llvm::function_ref<LogicalResult(raw_ostream &)> write,
+               Location loc) {
+  llvm::Expected<raw_ostream &> os = outputs.open(path);
+  if (!os)
+    return emitError(loc) << toString(os.takeError());
+  return write(*os); // a write error shows when the outputs are committed
+}
+
+/// Write the program's constants to `path` (and the keys that share data to
+/// <stem>.aliases.json beside them), as outputs committed with the program.
+static LogicalResult writeConstantsBeside(ModuleOp module, StringRef path,
+                                          ng::OutputFiles &outputs) {
+  std::string aliases;
+  if (failed(writeCompanion(
+          outputs, path,
+          [&](raw_ostream &os) {
+            return ng::writeConstants(module, os, aliases);
+          },
+          module.getLoc())))
+    return failure();
+  // The importer reads <stem>.aliases.json whenever it exists: one left by
+  // an earlier export must go when these constants need none.
+  llvm::SmallString<128> aliasesPath(path);
+  llvm::sys::path::replace_extension(aliasesPath, "aliases.json");
+  if (aliases.empty()) {
+    outputs.removeWhenCommitted(aliasesPath);
+    return success();
+  }
+  return writeCompanion(
+      outputs, aliasesPath,
+      [&](raw_ostream &os) {
+        os << aliases;
+        return success();
+      },
+      module.getLoc());
+}
+
 static LogicalResult exportToTarget(ModuleOp module, raw_ostream &output) {
   StringRef target = outputPath();
   if (target.ends_with(".ptn")) {
@@ -209,38 +226,26 @@ static LogicalResult exportToTarget(ModuleOp module, raw_ostream &output) {
   if (failed(exportVerifiedProgram(module, program)))
     return failure();
   // The constants go beside the program (or where --constants says).
-  bool hasData = static_cast<bool>(ng::getConstantData(module));
-  std::string path = translateOptions().constantsFile;
-  if (hasData && path.empty()) {
-    if (target.empty() || target == "-")
-      return module.emitError()
-             << "the program carries constant data: write it as a package "
-                "(-o FILE.ptn), or give --constants=FILE.safetensors";
-    llvm::SmallString<128> beside(target);
-    llvm::sys::path::replace_extension(beside, "safetensors");
-    path = beside.str().str();
-  }
-  if (hasData) {
-    std::string aliases;
-    if (failed(writeFileAtomically(
-            path,
-            [&](raw_ostream &os) {
-              return ng::writeConstants(module, os, aliases);
-            },
-            module.getLoc())))
-      return failure();
-    if (!aliases.empty()) {
-      llvm::SmallString<128> aliasesPath(path);
-      llvm::sys::path::replace_extension(aliasesPath, "aliases.json");
-      if (failed(writeFileAtomically(
-              aliasesPath,
-              [&](raw_ostream &os) {
-                os << aliases;
-                return success();
-              },
-              module.getLoc())))
-        return failure();
+  if (ng::getConstantData(module)) {
+    std::string path = translateOptions().constantsFile;
+    if (path.empty()) {
+      if (target.empty() || target == "-")
+        return module.emitError()
+               << "the program carries constant data: write it as a package "
+                  "(-o FILE.ptn), or give --constants=FILE.safetensors";
+      llvm::SmallString<128> beside(target);
+      llvm::sys::path::replace_extension(beside, "safetensors");
+      path = beside.str().str();
     }
+    // Run by a driver other than ng-translate (which commits them with the
+    // program), the translation commits the constants itself.
+    ng::OutputFiles ownOutputs;
+    ng::OutputFiles &outputs = runOutputs() ? *runOutputs() : ownOutputs;
+    if (failed(writeConstantsBeside(module, path, outputs)))
+      return failure();
+    if (&outputs == &ownOutputs)
+      if (llvm::Error error = ownOutputs.commit())
+        return module.emitError() << toString(std::move(error));
   }
   output.write(reinterpret_cast<const char *>(program.data()), program.size());
   return success();
@@ -249,19 +254,18 @@ static LogicalResult exportToTarget(ModuleOp module, raw_ostream &output) {
 /// Verify `module` and print it to `output` side by side, on a context that
 /// may use threads: both only read the IR, and the verifier then costs no
 /// time of its own. Nothing reaches `output` unless the module verifies: the
-/// text goes to memory first when `output` is standard output (an -o file is
-/// written to a temporary and renamed only on success, see
-/// tools/ng-translate).
+/// text goes to memory first when `output` is written in place (standard
+/// output, a device, a FIFO); a regular file is written to a temporary and
+/// renamed only on success (ng/Tools/OutputFiles.h).
 static LogicalResult printVerified(ModuleOp module, raw_ostream &output) {
   // The verifier runs (below) on the imported module, so the printer need
   // not verify it again.
   OpPrintingFlags flags = OpPrintingFlags().assumeVerified();
   MLIRContext *context = module.getContext();
-  StringRef target = outputPath();
-  bool toStdout = target.empty() || target == "-";
+  bool inPlace = !runOutputs() || runOutputs()->primaryIsInPlace();
   std::string text;
   llvm::raw_string_ostream buffered(text);
-  raw_ostream &printTo = toStdout ? buffered : output;
+  raw_ostream &printTo = inPlace ? buffered : output;
 
   LogicalResult verified = failure();
   settleOpOrder(module);
@@ -272,7 +276,7 @@ static LogicalResult printVerified(ModuleOp module, raw_ostream &output) {
   verifying.wait();
   if (failed(verified))
     return failure();
-  if (toStdout)
+  if (inPlace)
     output << text;
   return success();
 }

@@ -6,13 +6,16 @@
 #include "llvm/ADT/StringRef.h"
 
 namespace ng {
+class OutputFiles;
+
 /// Register --from-native-graph and --to-native-graph with mlir-translate's
 /// registry.
 void registerNativeGraphTranslations();
 
-/// Tell the export where the tool's output finally goes (-o): an `.ptn`
-/// target gets a package, an `.nptg` target its constants beside it.
-void setTranslateOutputPath(llvm::StringRef path);
+/// Give the translations the tool's outputs (null: none), its -o opened
+/// first: an `.ptn` target gets a package, an `.nptg` target its constants
+/// beside it, added to `outputs` to be committed together with the program.
+void setTranslateOutputs(OutputFiles *outputs);
 } // namespace ng
 
 #endif // NG_TARGET_NATIVEGRAPH_TRANSLATEREGISTRATION_H
