@@ -3,20 +3,21 @@
 // Parses ng IR (or any registered dialect), verifies it, runs the requested
 // passes and prints the result. See docs/Tools.md.
 //
-// MlirOptMain does the work, on an output that ng opens (ng/Tools), as
-// ng-translate does: the -o file is written to a temporary and renamed over
-// the target only on success, so `ng-opt in.mlir -o in.mlir` is safe, and a
-// failed run keeps the old output. (MlirOptMain opened, and truncated, its
-// -o file before it parsed the input, which may be that file.)
+// MlirOptMain does the work, on the input and output that ng opens
+// (ng/Tools), as ng-translate does: the input identified by its first bytes
+// and mapped, the -o file written to a temporary and renamed over the
+// target only on success (so `ng-opt in.mlir -o in.mlir` is safe, and a
+// failed run keeps the old output: MlirOptMain opened, and truncated, its
+// -o file before it parsed the input, which may be that file).
 //
 //===----------------------------------------------------------------------===//
 
 #include "ng/InitAll.h"
+#include "ng/Tools/InputFile.h"
 #include "ng/Tools/OutputFiles.h"
 #include "ng/Tools/ToolDiagnostics.h"
 
 #include "mlir/IR/DialectRegistry.h"
-#include "mlir/Support/FileUtilities.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -35,14 +36,13 @@ static LogicalResult optimize(llvm::StringRef inputPath,
     ng::reportToolError(toString(output.takeError()));
     return failure();
   }
-  std::string errorMessage;
-  std::unique_ptr<llvm::MemoryBuffer> input =
-      openInputFile(inputPath, &errorMessage);
+  llvm::Expected<ng::ToolInput> input =
+      ng::openToolInput(inputPath, ng::InputFormat::Ir);
   if (!input) {
-    llvm::errs() << errorMessage << "\n";
+    ng::reportToolError(toString(input.takeError()));
     return failure();
   }
-  if (failed(MlirOptMain(*output, std::move(input), registry, config)))
+  if (failed(MlirOptMain(*output, std::move(input->buffer), registry, config)))
     return failure(); // `outputs` discards the temporary
   if (llvm::Error error = outputs.commit()) {
     ng::reportToolError(toString(std::move(error)));
@@ -54,6 +54,7 @@ static LogicalResult optimize(llvm::StringRef inputPath,
 int main(int argc, char **argv) {
   llvm::InitLLVM initLLVM(argc, argv);
   ng::registerAllPasses();
+  ng::registerInputOptions();
   DialectRegistry registry;
   ng::registerAllDialects(registry);
   auto [inputPath, outputPath] = registerAndParseCLIOptions(

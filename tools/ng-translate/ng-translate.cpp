@@ -3,24 +3,26 @@
 //   ng-translate --from-native-graph model.nptg -o model.mlir
 //   ng-translate --to-native-graph model.mlir -o model.nptg
 //
-// mlir-translate's driver with ng's output handling (ng/Tools,
+// mlir-translate's driver with ng's input and output handling (ng/Tools,
 // docs/Tools.md): the options of mlirTranslateMain, which cannot be used
-// itself because it opens the output on its own terms. The outputs (-o, and
-// an export's constants) are written to temporaries and committed together
-// only when the translation succeeded, so a failed run leaves no partial or
-// clobbered file; devices and FIFOs are written in place.
+// itself because it opens the input and output on its own terms. The input
+// is identified by its first bytes and mapped (read, up to --max-input-size,
+// when it cannot be). The outputs (-o, and an export's constants) are
+// written to temporaries and committed together only when the translation
+// succeeded, so a failed run leaves no partial or clobbered file; devices
+// and FIFOs are written in place.
 //
 //===----------------------------------------------------------------------===//
 
 #include "ng/InitAll.h"
 #include "ng/Target/NativeGraph/TranslateRegistration.h"
+#include "ng/Tools/InputFile.h"
 #include "ng/Tools/OutputFiles.h"
 #include "ng/Tools/ToolDiagnostics.h"
 
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
-#include "mlir/Support/FileUtilities.h"
 #include "mlir/Support/Timing.h"
 #include "mlir/Support/ToolUtilities.h"
 #include "mlir/Tools/mlir-translate/Translation.h"
@@ -36,6 +38,18 @@
 using namespace mlir;
 
 namespace {
+/// mlir::TranslationParser that can tell which translation it parsed.
+struct NamedTranslationParser : TranslationParser {
+  using TranslationParser::TranslationParser;
+
+  llvm::StringRef nameOf(const Translation *translation) const {
+    for (const auto &value : Values)
+      if (value.V.getValue() == translation)
+        return value.Name;
+    return "";
+  }
+};
+
 /// Marks non-error diagnostics handled, so that only errors are printed.
 class ErrorDiagnosticFilter : public ScopedDiagnosticHandler {
 public:
@@ -93,8 +107,9 @@ struct Options {
       llvm::cl::desc("Split marker to use for merging the output"),
       llvm::cl::init("")};
   /// Made once the translations are registered: its values are theirs.
-  llvm::cl::list<const Translation *, bool, TranslationParser> translations{
-      "", llvm::cl::desc("Translation to perform"), llvm::cl::Required};
+  llvm::cl::list<const Translation *, bool, NamedTranslationParser>
+      translations{"", llvm::cl::desc("Translation to perform"),
+                   llvm::cl::Required};
 
   bool verifyingDiagnostics() const {
     return verifyDiagnostics.getNumOccurrences() != 0;
@@ -135,6 +150,7 @@ static LogicalResult translate(Options &options) {
     return failure();
   }
   const Translation &translation = *options.translations.front();
+  llvm::StringRef name = options.translations.getParser().nameOf(&translation);
 
   ng::OutputFiles outputs;
   llvm::Expected<raw_ostream &> output = outputs.open(options.outputFilename);
@@ -142,14 +158,11 @@ static LogicalResult translate(Options &options) {
     ng::reportToolError(toString(output.takeError()));
     return failure();
   }
-  std::string errorMessage;
-  std::unique_ptr<llvm::MemoryBuffer> input =
-      translation.getInputAlignment()
-          ? openInputFile(options.inputFilename,
-                          *translation.getInputAlignment(), &errorMessage)
-          : openInputFile(options.inputFilename, &errorMessage);
+  llvm::Expected<ng::ToolInput> input = ng::openToolInput(
+      options.inputFilename,
+      ng::translationInput(name).value_or(ng::InputFormat::Ir));
   if (!input) {
-    llvm::errs() << errorMessage << "\n";
+    ng::reportToolError(toString(input.takeError()));
     return failure();
   }
 
@@ -162,8 +175,8 @@ static LogicalResult translate(Options &options) {
                             raw_ostream &os) {
     return translateBuffer(options, translation, std::move(chunk), os, timing);
   };
-  if (failed(splitAndProcessBuffer(std::move(input), translateChunk, *output,
-                                   options.inputSplitMarker,
+  if (failed(splitAndProcessBuffer(std::move(input->buffer), translateChunk,
+                                   *output, options.inputSplitMarker,
                                    options.outputSplitMarker)))
     return failure(); // `outputs` discards the temporaries
   if (llvm::Error error = outputs.commit()) {
@@ -176,6 +189,7 @@ static LogicalResult translate(Options &options) {
 int main(int argc, char **argv) {
   llvm::InitLLVM initLLVM(argc, argv);
   ng::registerAllTranslations();
+  ng::registerInputOptions();
   registerAsmPrinterCLOptions();
   registerMLIRContextCLOptions();
   registerTranslationCLOptions();

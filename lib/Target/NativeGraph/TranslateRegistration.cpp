@@ -100,6 +100,14 @@ static StringRef outputPath() {
   return runOutputs() ? runOutputs()->primaryPath() : StringRef();
 }
 
+std::optional<ng::InputFormat> ng::translationInput(StringRef translation) {
+  if (translation == "from-native-graph")
+    return InputFormat::NativeGraph;
+  if (translation == "to-native-graph")
+    return InputFormat::Ir;
+  return std::nullopt;
+}
+
 /// Bring every block's op order up to date. Verification computes it lazily
 /// (dominance), which writes to the IR; settled first, verification only
 /// reads the IR, and another thread may read it at the same time.

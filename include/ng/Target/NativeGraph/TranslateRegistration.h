@@ -3,7 +3,11 @@
 #ifndef NG_TARGET_NATIVEGRAPH_TRANSLATEREGISTRATION_H
 #define NG_TARGET_NATIVEGRAPH_TRANSLATEREGISTRATION_H
 
+#include "ng/Tools/InputFile.h"
+
 #include "llvm/ADT/StringRef.h"
+
+#include <optional>
 
 namespace ng {
 class OutputFiles;
@@ -16,6 +20,10 @@ void registerNativeGraphTranslations();
 /// first: an `.ptn` target gets a package, an `.nptg` target its constants
 /// beside it, added to `outputs` to be committed together with the program.
 void setTranslateOutputs(OutputFiles *outputs);
+
+/// What translation `translation` (a registered name, "from-native-graph")
+/// reads; nullopt for a translation that is not ng's.
+std::optional<InputFormat> translationInput(llvm::StringRef translation);
 } // namespace ng
 
 #endif // NG_TARGET_NATIVEGRAPH_TRANSLATEREGISTRATION_H
