@@ -1,11 +1,13 @@
-//===- ToolsTest.cpp - the tools' input identification --------------------===//
+//===- ToolsTest.cpp - the tools' input identification and nesting scan ---===//
 //
 // ng/Tools pieces that decide on bytes: what a file is from its first
-// bytes. (Their use by the tools is tested in test/Tools.)
+// bytes, and how deep text IR nests as MLIR's lexer sees it. (Their use by
+// the tools is tested in test/Tools.)
 //
 //===----------------------------------------------------------------------===//
 
 #include "ng/Tools/InputFile.h"
+#include "ng/Tools/TextNesting.h"
 
 #include "gtest/gtest.h"
 
@@ -48,6 +50,39 @@ TEST(IdentifyFile, Text) {
   EXPECT_EQ(identifyFile("\n  {\n"), FileKind::Json);
   // A control character is not text.
   EXPECT_EQ(identifyFile("module \x01{}"), FileKind::Unknown);
+}
+
+std::optional<size_t> deeperThan(StringRef text, unsigned depth) {
+  return findNestingBeyond(text, depth);
+}
+
+TEST(TextNesting, CountsEveryBracket) {
+  EXPECT_EQ(deeperThan("([{<>}])", 4), std::nullopt);
+  EXPECT_EQ(deeperThan("([{<>}])", 3), 3u);
+  // Closed brackets free their level.
+  EXPECT_EQ(deeperThan("(())(())[[]]", 2), std::nullopt);
+  std::string deep = std::string(300, '[') + std::string(300, ']');
+  EXPECT_EQ(deeperThan(deep, 256), 256u);
+  EXPECT_EQ(deeperThan(deep, 300), std::nullopt);
+}
+
+TEST(TextNesting, SkipsWhatIsNoBracket) {
+  // Comments, to the end of their line.
+  EXPECT_EQ(deeperThan("// ((((\n()", 1), std::nullopt);
+  EXPECT_EQ(deeperThan("// ((((\n(())", 1), 9u);
+  // String literals, with escaped quotes and backslashes.
+  EXPECT_EQ(deeperThan(R"(("(((("))", 1), std::nullopt);
+  EXPECT_EQ(deeperThan(R"(("\"((((")", 1), std::nullopt);
+  EXPECT_EQ(deeperThan(R"(("\\"(()", 1), 5u);
+  // A string broken by a newline ends there (MLIR's lexer rejects it).
+  EXPECT_EQ(deeperThan("(\"((\n((", 1), 5u);
+  // A quote in a comment opens no string.
+  EXPECT_EQ(deeperThan("// \"\n((", 1), 6u);
+  // Arrows and `>=` close nothing.
+  EXPECT_EQ(deeperThan("<(a) -> (b)>", 2), std::nullopt);
+  EXPECT_EQ(deeperThan("<<(d0 >= 0)(((", 4), 13u);
+  // A stray closer does not make room for more.
+  EXPECT_EQ(deeperThan("))))((", 1), 5u);
 }
 
 } // namespace

@@ -5,16 +5,18 @@
 //
 // MlirOptMain does the work, on the input and output that ng opens
 // (ng/Tools), as ng-translate does: the input identified by its first bytes
-// and mapped, the -o file written to a temporary and renamed over the
-// target only on success (so `ng-opt in.mlir -o in.mlir` is safe, and a
-// failed run keeps the old output: MlirOptMain opened, and truncated, its
-// -o file before it parsed the input, which may be that file).
+// and mapped, text IR checked for nesting the parser could not take, the -o
+// file written to a temporary and renamed over the target only on success (so
+// `ng-opt in.mlir -o in.mlir` is safe, and a failed run keeps the old output:
+// MlirOptMain opened, and truncated, its -o file before it parsed the input,
+// which may be that file).
 //
 //===----------------------------------------------------------------------===//
 
 #include "ng/InitAll.h"
 #include "ng/Tools/InputFile.h"
 #include "ng/Tools/OutputFiles.h"
+#include "ng/Tools/TextNesting.h"
 #include "ng/Tools/ToolDiagnostics.h"
 
 #include "mlir/IR/DialectRegistry.h"
@@ -42,6 +44,9 @@ static LogicalResult optimize(llvm::StringRef inputPath,
     ng::reportToolError(toString(input.takeError()));
     return failure();
   }
+  if (input->kind == ng::FileKind::MlirText &&
+      failed(ng::checkTextNesting(*input->buffer)))
+    return failure();
   if (failed(MlirOptMain(*output, std::move(input->buffer), registry, config)))
     return failure(); // `outputs` discards the temporary
   if (llvm::Error error = outputs.commit()) {

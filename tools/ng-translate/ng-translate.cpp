@@ -7,10 +7,11 @@
 // docs/Tools.md): the options of mlirTranslateMain, which cannot be used
 // itself because it opens the input and output on its own terms. The input
 // is identified by its first bytes and mapped (read, up to --max-input-size,
-// when it cannot be). The outputs (-o, and an export's constants) are
-// written to temporaries and committed together only when the translation
-// succeeded, so a failed run leaves no partial or clobbered file; devices
-// and FIFOs are written in place.
+// when it cannot be); text IR is checked for nesting the parser could not
+// take. The outputs (-o, and an export's constants) are written to
+// temporaries and committed together only when the translation succeeded,
+// so a failed run leaves no partial or clobbered file; devices and FIFOs
+// are written in place.
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,6 +19,7 @@
 #include "ng/Target/NativeGraph/TranslateRegistration.h"
 #include "ng/Tools/InputFile.h"
 #include "ng/Tools/OutputFiles.h"
+#include "ng/Tools/TextNesting.h"
 #include "ng/Tools/ToolDiagnostics.h"
 
 #include "mlir/IR/AsmState.h"
@@ -165,6 +167,9 @@ static LogicalResult translate(Options &options) {
     ng::reportToolError(toString(input.takeError()));
     return failure();
   }
+  if (input->kind == ng::FileKind::MlirText &&
+      failed(ng::checkTextNesting(*input->buffer)))
+    return failure();
 
   ng::setTranslateOutputs(&outputs);
   llvm::scope_exit forgetOutputs([] { ng::setTranslateOutputs(nullptr); });
