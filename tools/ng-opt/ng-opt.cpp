@@ -66,6 +66,7 @@ int main(int argc, char **argv) {
       argc, argv,
       "ng optimizer driver: verifies ng IR (FORMAT.md rules) and runs passes\n",
       registry);
+  ng::keepDiagnosticsShort();
   MlirOptMainConfig config = MlirOptMainConfig::createFromCLOptions();
   // Listings that read no input.
   if (config.shouldShowDialects() || config.shouldListPasses())

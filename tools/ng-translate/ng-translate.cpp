@@ -8,10 +8,10 @@
 // itself because it opens the input and output on its own terms. The input
 // is identified by its first bytes and mapped (read, up to --max-input-size,
 // when it cannot be); text IR is checked for nesting the parser could not
-// take. The outputs (-o, and an export's constants) are written to
-// temporaries and committed together only when the translation succeeded,
-// so a failed run leaves no partial or clobbered file; devices and FIFOs
-// are written in place.
+// take; usage errors come before any input is read. The outputs (-o, and an
+// export's constants) are written to temporaries and committed together only
+// when the translation succeeded, so a failed run leaves no partial or
+// clobbered file; devices and FIFOs are written in place.
 //
 //===----------------------------------------------------------------------===//
 
@@ -153,6 +153,10 @@ static LogicalResult translate(Options &options) {
   }
   const Translation &translation = *options.translations.front();
   llvm::StringRef name = options.translations.getParser().nameOf(&translation);
+  if (failed(ng::checkTranslateUsage({name, options.outputFilename,
+                                      !options.inputSplitMarker.empty(),
+                                      options.verifyingDiagnostics()})))
+    return failure();
 
   ng::OutputFiles outputs;
   llvm::Expected<raw_ostream &> output = outputs.open(options.outputFilename);
@@ -208,5 +212,6 @@ int main(int argc, char **argv) {
       "  --to-native-graph    ng IR text -> .nptg (deterministic bytes)\n\n"
       "Errors name the method, node and argument at fault; a failed run "
       "leaves no output file.\n");
+  ng::keepDiagnosticsShort();
   return failed(translate(options)) ? 1 : 0;
 }

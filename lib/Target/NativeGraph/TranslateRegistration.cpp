@@ -7,6 +7,7 @@
 #include "ng/Target/NativeGraph/Export.h"
 #include "ng/Target/NativeGraph/Import.h"
 #include "ng/Tools/OutputFiles.h"
+#include "ng/Tools/ToolDiagnostics.h"
 
 #include "mlir/Bytecode/BytecodeWriter.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -106,6 +107,29 @@ std::optional<ng::InputFormat> ng::translationInput(StringRef translation) {
   if (translation == "to-native-graph")
     return InputFormat::Ir;
   return std::nullopt;
+}
+
+LogicalResult ng::checkTranslateUsage(const TranslateUsage &usage) {
+  const TranslateOptions &options = translateOptions();
+  auto usageError = [](const Twine &message) {
+    reportToolError(message);
+    return failure();
+  };
+  if (usage.translation == "from-native-graph") {
+    if (usage.splitInput)
+      return usageError("--split-input-file splits text, and "
+                        "--from-native-graph reads a binary .nptg or .ptn");
+    return success();
+  }
+  if (usage.translation != "to-native-graph")
+    return success();
+  if (options.emitBytecode)
+    return usageError("--emit-bytecode goes with --from-native-graph: "
+                      "--to-native-graph writes NPTG");
+  if (usage.outputPath.ends_with(".ptn") && !options.constantsFile.empty())
+    return usageError("a .ptn package holds its own constants; drop "
+                      "--constants");
+  return success();
 }
 
 /// Bring every block's op order up to date. Verification computes it lazily
@@ -224,9 +248,6 @@ static LogicalResult exportToTarget(ModuleOp module, raw_ostream &output) {
   if (target.ends_with(".ptn")) {
     if (failed(verify(module)))
       return failure();
-    if (!translateOptions().constantsFile.empty())
-      return module.emitError() << "a .ptn package holds its own constants; "
-                                   "drop --constants";
     return ng::exportPackage(module, output);
   }
   // The program is assembled in memory first, so a failure writes nothing.

@@ -6,6 +6,7 @@
 #include "ng/Tools/InputFile.h"
 
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/LogicalResult.h"
 
 #include <optional>
 
@@ -24,6 +25,18 @@ void setTranslateOutputs(OutputFiles *outputs);
 /// What translation `translation` (a registered name, "from-native-graph")
 /// reads; nullopt for a translation that is not ng's.
 std::optional<InputFormat> translationInput(llvm::StringRef translation);
+
+/// A translation with the tool's other options.
+struct TranslateUsage {
+  llvm::StringRef translation;
+  llvm::StringRef outputPath;
+  bool splitInput = false;
+  bool verifyDiagnostics = false;
+};
+
+/// Report a combination of options that cannot work ("--emit-bytecode
+/// goes with --from-native-graph") and fail: before any input is read.
+llvm::LogicalResult checkTranslateUsage(const TranslateUsage &usage);
 } // namespace ng
 
 #endif // NG_TARGET_NATIVEGRAPH_TRANSLATEREGISTRATION_H
