@@ -129,6 +129,13 @@ LogicalResult ng::checkTranslateUsage(const TranslateUsage &usage) {
   if (usage.outputPath.ends_with(".ptn") && !options.constantsFile.empty())
     return usageError("a .ptn package holds its own constants; drop "
                       "--constants");
+  // Each part would be a program of its own, their flatbuffers one after
+  // the other in one file: no reader takes that. Diagnostic tests still
+  // split (their output is not kept).
+  if (usage.splitInput && !usage.verifyDiagnostics)
+    return usageError("--split-input-file would write one flatbuffer per "
+                      "part into one file; export one program per run (the "
+                      "option is for --verify-diagnostics tests)");
   return success();
 }
 
@@ -241,6 +248,19 @@ static LogicalResult writeConstantsBeside(ModuleOp module, StringRef path,
         return success();
       },
       module.getLoc());
+}
+
+/// Nothing to export is an error: an empty input is most often a failed
+/// stage before this one (`ng-opt bad.mlir | ng-translate ...`), and
+/// exporting it would replace a good program with one without methods.
+static LogicalResult checkSomethingToExport(ModuleOp module,
+                                            const llvm::MemoryBuffer &input) {
+  if (!module.getBody()->empty())
+    return success();
+  if (input.getBuffer().trim().empty())
+    return module.emitError() << "nothing to export: the input is empty";
+  return module.emitError() << "nothing to export: the module holds no "
+                               "ng.method";
 }
 
 static LogicalResult exportToTarget(ModuleOp module, raw_ostream &output) {
@@ -383,6 +403,10 @@ void ng::registerNativeGraphTranslations() {
             sourceMgr, ParserConfig(context, /*verifyAfterParse=*/false));
         llvm::scope_exit atExit([&] { leaveToExit(module); });
         if (!module)
+          return failure();
+        if (failed(checkSomethingToExport(
+                *module,
+                *sourceMgr->getMemoryBuffer(sourceMgr->getMainFileID()))))
           return failure();
         return exportToTarget(*module, output);
       });
