@@ -20,6 +20,7 @@
 #include "ng/Tools/ToolDiagnostics.h"
 
 #include "mlir/IR/DialectRegistry.h"
+#include "mlir/Pass/PassManager.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -47,8 +48,24 @@ static LogicalResult optimize(llvm::StringRef inputPath,
   if (input->kind == ng::FileKind::MlirText &&
       failed(ng::checkTextNesting(*input->buffer)))
     return failure();
-  if (failed(MlirOptMain(*output, std::move(input->buffer), registry, config)))
+
+  bool isBytecode = input->kind == ng::FileKind::MlirBytecode;
+  std::string inputName = input->buffer->getBufferIdentifier().str();
+  ng::BytecodeCrashNote crashNote(isBytecode, inputName);
+  // MlirOptMain sets up the pass pipeline once the input has parsed: had it
+  // not been reached, the failure was the parser's.
+  bool parsed = false;
+  MlirOptMainConfig passes = config;
+  config.setPassPipelineSetupFn([&parsed, passes](PassManager &pm) {
+    parsed = true;
+    return passes.setupPassPipeline(pm);
+  });
+  if (failed(
+          MlirOptMain(*output, std::move(input->buffer), registry, config))) {
+    if (isBytecode && !parsed)
+      ng::reportToolNote(ng::kTrustedBytecodeNote, inputName);
     return failure(); // `outputs` discards the temporary
+  }
   if (llvm::Error error = outputs.commit()) {
     ng::reportToolError(toString(std::move(error)));
     return failure();
@@ -58,6 +75,7 @@ static LogicalResult optimize(llvm::StringRef inputPath,
 
 int main(int argc, char **argv) {
   llvm::InitLLVM initLLVM(argc, argv);
+  ng::setCrashBanner();
   ng::registerAllPasses();
   ng::registerInputOptions();
   DialectRegistry registry;

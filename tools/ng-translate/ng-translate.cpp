@@ -174,6 +174,8 @@ static LogicalResult translate(Options &options) {
   if (input->kind == ng::FileKind::MlirText &&
       failed(ng::checkTextNesting(*input->buffer)))
     return failure();
+  ng::BytecodeCrashNote crashNote(input->kind == ng::FileKind::MlirBytecode,
+                                  input->buffer->getBufferIdentifier());
 
   ng::setTranslateOutputs(&outputs);
   llvm::scope_exit forgetOutputs([] { ng::setTranslateOutputs(nullptr); });
@@ -197,6 +199,7 @@ static LogicalResult translate(Options &options) {
 
 int main(int argc, char **argv) {
   llvm::InitLLVM initLLVM(argc, argv);
+  ng::setCrashBanner();
   ng::registerAllTranslations();
   ng::registerInputOptions();
   registerAsmPrinterCLOptions();

@@ -9,6 +9,7 @@
 #include "ng/Tools/OutputFiles.h"
 #include "ng/Tools/ToolDiagnostics.h"
 
+#include "mlir/Bytecode/BytecodeReader.h"
 #include "mlir/Bytecode/BytecodeWriter.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/DialectRegistry.h"
@@ -330,6 +331,23 @@ static LogicalResult printVerified(ModuleOp module, raw_ostream &output) {
   return success();
 }
 
+/// Parse the text or bytecode IR of `sourceMgr`, unverified (exportToTarget
+/// verifies it, beside the export when it can). Bytecode errors get a note:
+/// it is read as a trusted format.
+static OwningOpRef<ModuleOp>
+parseIr(const std::shared_ptr<llvm::SourceMgr> &sourceMgr,
+        MLIRContext *context) {
+  std::optional<ScopedDiagnosticHandler> trustNote;
+  if (isBytecode(*sourceMgr->getMemoryBuffer(sourceMgr->getMainFileID())))
+    trustNote.emplace(context, [](Diagnostic &diag) {
+      if (diag.getSeverity() == DiagnosticSeverity::Error)
+        diag.attachNote() << ng::kTrustedBytecodeNote;
+      return failure(); // and on to the handler that prints it
+    });
+  return parseSourceFile<ModuleOp>(
+      sourceMgr, ParserConfig(context, /*verifyAfterParse=*/false));
+}
+
 /// Printed text goes out in large writes. mlirTranslateMain's output stream
 /// buffers what the file system suggests (st_blksize: 4 KiB for a pipe), so
 /// `ng-translate --from-native-graph | ng-translate --to-native-graph` made
@@ -398,9 +416,7 @@ void ng::registerNativeGraphTranslations() {
             sourceMgr->getMemoryBuffer(sourceMgr->getMainFileID())
                 ->getBufferSize(),
             kThreadedExportMinBytes);
-        // Verified by exportToTarget, beside the export when it can be.
-        OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(
-            sourceMgr, ParserConfig(context, /*verifyAfterParse=*/false));
+        OwningOpRef<ModuleOp> module = parseIr(sourceMgr, context);
         llvm::scope_exit atExit([&] { leaveToExit(module); });
         if (!module)
           return failure();
