@@ -348,8 +348,8 @@ parseIr(const std::shared_ptr<llvm::SourceMgr> &sourceMgr,
       sourceMgr, ParserConfig(context, /*verifyAfterParse=*/false));
 }
 
-/// Printed text goes out in large writes. mlirTranslateMain's output stream
-/// buffers what the file system suggests (st_blksize: 4 KiB for a pipe), so
+/// Printed text goes out in large writes. A raw_fd_ostream buffers what the
+/// file system suggests (st_blksize: 4 KiB for a pipe), so
 /// `ng-translate --from-native-graph | ng-translate --to-native-graph` made
 /// ~550 writes and as many reads of an 11k-node program, each waking the
 /// other process.
