@@ -3,19 +3,92 @@
 // Parses ng IR (or any registered dialect), verifies it, runs the requested
 // passes and prints the result. See docs/Tools.md.
 //
+// MlirOptMain does the work, on the input and output that ng opens
+// (ng/Tools), as ng-translate does: the input identified by its first bytes
+// and mapped, text IR checked for nesting the parser could not take, the -o
+// file written to a temporary and renamed over the target only on success (so
+// `ng-opt in.mlir -o in.mlir` is safe, and a failed run keeps the old output:
+// MlirOptMain opened, and truncated, its -o file before it parsed the input,
+// which may be that file).
+//
 //===----------------------------------------------------------------------===//
 
 #include "ng/InitAll.h"
+#include "ng/Tools/InputFile.h"
+#include "ng/Tools/OutputFiles.h"
+#include "ng/Tools/TextNesting.h"
+#include "ng/Tools/ToolDiagnostics.h"
 
 #include "mlir/IR/DialectRegistry.h"
+#include "mlir/Pass/PassManager.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace mlir;
+
+/// Run MlirOptMain on `inputPath`, writing `outputPath`.
+static LogicalResult optimize(llvm::StringRef inputPath,
+                              llvm::StringRef outputPath,
+                              DialectRegistry &registry,
+                              MlirOptMainConfig config) {
+  ng::OutputFiles outputs;
+  llvm::Expected<llvm::raw_ostream &> output = outputs.open(outputPath);
+  if (!output) {
+    ng::reportToolError(toString(output.takeError()));
+    return failure();
+  }
+  llvm::Expected<ng::ToolInput> input =
+      ng::openToolInput(inputPath, ng::InputFormat::Ir);
+  if (!input) {
+    ng::reportToolError(toString(input.takeError()));
+    return failure();
+  }
+  if (input->kind == ng::FileKind::MlirText &&
+      failed(ng::checkTextNesting(*input->buffer)))
+    return failure();
+
+  bool isBytecode = input->kind == ng::FileKind::MlirBytecode;
+  std::string inputName = input->buffer->getBufferIdentifier().str();
+  ng::BytecodeCrashNote crashNote(isBytecode, inputName);
+  // MlirOptMain sets up the pass pipeline once the input has parsed: had it
+  // not been reached, the failure was the parser's.
+  bool parsed = false;
+  MlirOptMainConfig passes = config;
+  config.setPassPipelineSetupFn([&parsed, passes](PassManager &pm) {
+    parsed = true;
+    return passes.setupPassPipeline(pm);
+  });
+  if (failed(
+          MlirOptMain(*output, std::move(input->buffer), registry, config))) {
+    if (isBytecode && !parsed)
+      ng::reportToolNote(ng::kTrustedBytecodeNote, inputName);
+    return failure(); // `outputs` discards the temporary
+  }
+  if (llvm::Error error = outputs.commit()) {
+    ng::reportToolError(toString(std::move(error)));
+    return failure();
+  }
+  return success();
+}
 
 int main(int argc, char **argv) {
+  llvm::InitLLVM initLLVM(argc, argv);
+  ng::setCrashBanner();
   ng::registerAllPasses();
-  mlir::DialectRegistry registry;
+  ng::registerInputOptions();
+  DialectRegistry registry;
   ng::registerAllDialects(registry);
-  return mlir::asMainReturnCode(mlir::MlirOptMain(
+  auto [inputPath, outputPath] = registerAndParseCLIOptions(
       argc, argv,
       "ng optimizer driver: verifies ng IR (FORMAT.md rules) and runs passes\n",
-      registry));
+      registry);
+  ng::keepDiagnosticsShort();
+  MlirOptMainConfig config = MlirOptMainConfig::createFromCLOptions();
+  // Listings that read no input.
+  if (config.shouldShowDialects() || config.shouldListPasses())
+    return asMainReturnCode(MlirOptMain(
+        llvm::outs(), llvm::MemoryBuffer::getMemBuffer(""), registry, config));
+  return asMainReturnCode(optimize(inputPath, outputPath, registry, config));
 }

@@ -3,101 +3,218 @@
 //   ng-translate --from-native-graph model.nptg -o model.mlir
 //   ng-translate --to-native-graph model.mlir -o model.nptg
 //
-// Writes are atomic: the output goes to a temporary file beside the target
-// and is renamed over it only when the translation succeeded, so a failed
-// run never leaves a partial (or clobbered) output file.
+// mlir-translate's driver with ng's input and output handling (ng/Tools,
+// docs/Tools.md): the options of mlirTranslateMain, which cannot be used
+// itself because it opens the input and output on its own terms. The input
+// is identified by its first bytes and mapped (read, up to --max-input-size,
+// when it cannot be); text IR is checked for nesting the parser could not
+// take; usage errors come before any input is read. The outputs (-o, and an
+// export's constants) are written to temporaries and committed together only
+// when the translation succeeded, so a failed run leaves no partial or
+// clobbered file; devices and FIFOs are written in place.
 //
 //===----------------------------------------------------------------------===//
 
 #include "ng/InitAll.h"
 #include "ng/Target/NativeGraph/TranslateRegistration.h"
+#include "ng/Tools/InputFile.h"
+#include "ng/Tools/OutputFiles.h"
+#include "ng/Tools/TextNesting.h"
+#include "ng/Tools/ToolDiagnostics.h"
 
-#include "mlir/Tools/mlir-translate/MlirTranslateMain.h"
-#include "llvm/ADT/SmallString.h"
-#include "llvm/ADT/StringRef.h"
-#include "llvm/Support/Error.h"
-#include "llvm/Support/FileSystem.h"
-#include "llvm/Support/Path.h"
+#include "mlir/IR/AsmState.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Support/Timing.h"
+#include "mlir/Support/ToolUtilities.h"
+#include "mlir/Tools/mlir-translate/Translation.h"
+#include "llvm/ADT/ScopeExit.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <optional>
-#include <string>
-#include <vector>
+
+using namespace mlir;
 
 namespace {
-/// Finds `-o FILE` / `-o=FILE` in argv and points it at a temporary file.
-struct AtomicOutput {
-  std::string target;
-  /// Beside the target; removed on failure, and by a signal handler if the
-  /// process is interrupted.
-  std::optional<llvm::sys::fs::TempFile> temporary;
-  std::string rewritten;
+/// mlir::TranslationParser that can tell which translation it parsed.
+struct NamedTranslationParser : TranslationParser {
+  using TranslationParser::TranslationParser;
 
-  bool redirect(std::vector<char *> &args) {
-    for (size_t i = 1; i < args.size(); ++i) {
-      llvm::StringRef arg = args[i];
-      if (arg == "--")
-        return true;
-      size_t valueIndex = 0;
-      if ((arg == "-o" || arg == "--o") && i + 1 < args.size()) {
-        valueIndex = i + 1;
-        target = args[valueIndex];
-      } else if (arg.consume_front("-o=") || arg.consume_front("--o=")) {
-        valueIndex = i;
-        target = arg.str();
-      } else {
-        continue;
-      }
-      if (target == "-")
-        return true;
-      llvm::Expected<llvm::sys::fs::TempFile> created =
-          llvm::sys::fs::TempFile::create(target + ".tmp-%%%%%%");
-      if (!created) {
-        llvm::errs() << "error: cannot create a temporary file next to '"
-                     << target << "': " << toString(created.takeError())
-                     << "\n";
-        return false;
-      }
-      temporary.emplace(std::move(*created));
-      rewritten = (valueIndex == i ? std::string("-o=") : std::string()) +
-                  temporary->TmpName;
-      args[valueIndex] = rewritten.data();
-      return true;
-    }
-    return true;
+  llvm::StringRef nameOf(const Translation *translation) const {
+    for (const auto &value : Values)
+      if (value.V.getValue() == translation)
+        return value.Name;
+    return "";
   }
+};
 
-  int finish(int status) {
-    if (!temporary)
-      return status;
-    if (status != 0) {
-      llvm::consumeError(temporary->discard());
-      return status;
-    }
-    if (llvm::Error error = temporary->keep(target)) {
-      llvm::errs() << "error: cannot write '" << target
-                   << "': " << toString(std::move(error)) << "\n";
-      return 1; // keep() removed the temporary
-    }
-    return 0;
+/// Marks non-error diagnostics handled, so that only errors are printed.
+class ErrorDiagnosticFilter : public ScopedDiagnosticHandler {
+public:
+  explicit ErrorDiagnosticFilter(MLIRContext *context)
+      : ScopedDiagnosticHandler(context) {
+    setHandler([](Diagnostic &diag) {
+      return success(diag.getSeverity() != DiagnosticSeverity::Error);
+    });
+  }
+};
+
+/// mlirTranslateMain's options.
+struct Options {
+  llvm::cl::opt<std::string> inputFilename{llvm::cl::Positional,
+                                           llvm::cl::desc("<input file>"),
+                                           llvm::cl::init("-")};
+  llvm::cl::opt<std::string> outputFilename{
+      "o", llvm::cl::desc("Output filename"), llvm::cl::value_desc("filename"),
+      llvm::cl::init("-")};
+  llvm::cl::opt<bool> allowUnregisteredDialects{
+      "allow-unregistered-dialect",
+      llvm::cl::desc("Allow operation with no registered dialects "
+                     "(discouraged: testing only!)"),
+      llvm::cl::init(false)};
+  llvm::cl::opt<std::string> inputSplitMarker{
+      "split-input-file", llvm::cl::ValueOptional,
+      llvm::cl::callback([this](const std::string &marker) {
+        // Given without a value: the default marker.
+        if (marker.empty())
+          inputSplitMarker.setValue(kDefaultSplitMarker);
+      }),
+      llvm::cl::desc("Split the input file into chunks using the given or "
+                     "default marker and process each chunk independently"),
+      llvm::cl::init("")};
+  llvm::cl::opt<SourceMgrDiagnosticVerifierHandler::Level> verifyDiagnostics{
+      "verify-diagnostics", llvm::cl::ValueOptional,
+      llvm::cl::desc("Check that emitted diagnostics match expected-* lines "
+                     "on the corresponding line"),
+      llvm::cl::values(
+          clEnumValN(SourceMgrDiagnosticVerifierHandler::Level::All, "all",
+                     "Check all diagnostics (expected, unexpected, "
+                     "near-misses)"),
+          clEnumValN(SourceMgrDiagnosticVerifierHandler::Level::All, "",
+                     "Check all diagnostics (expected, unexpected, "
+                     "near-misses)"),
+          clEnumValN(SourceMgrDiagnosticVerifierHandler::Level::OnlyExpected,
+                     "only-expected", "Check only expected diagnostics"))};
+  llvm::cl::opt<bool> errorDiagnosticsOnly{
+      "error-diagnostics-only",
+      llvm::cl::desc("Filter all non-error diagnostics (discouraged: testing "
+                     "only!)"),
+      llvm::cl::init(false)};
+  llvm::cl::opt<std::string> outputSplitMarker{
+      "output-split-marker",
+      llvm::cl::desc("Split marker to use for merging the output"),
+      llvm::cl::init("")};
+  /// Made once the translations are registered: its values are theirs.
+  llvm::cl::list<const Translation *, bool, NamedTranslationParser>
+      translations{"", llvm::cl::desc("Translation to perform"),
+                   llvm::cl::Required};
+
+  bool verifyingDiagnostics() const {
+    return verifyDiagnostics.getNumOccurrences() != 0;
   }
 };
 } // namespace
 
+/// Run `translation` on one buffer (the input, or a part of it with
+/// --split-input-file), in a context of its own.
+static LogicalResult translateBuffer(const Options &options,
+                                     const Translation &translation,
+                                     std::unique_ptr<llvm::MemoryBuffer> buffer,
+                                     raw_ostream &os, TimingScope &timing) {
+  TimingScope translationTiming = timing.nest(translation.getDescription());
+  MLIRContext context;
+  context.allowUnregisteredDialects(options.allowUnregisteredDialects);
+  auto sourceMgr = std::make_shared<llvm::SourceMgr>();
+  sourceMgr->AddNewSourceBuffer(std::move(buffer), llvm::SMLoc());
+  if (options.verifyingDiagnostics()) {
+    // Whether the translation fails does not matter, only what it reports.
+    context.printOpOnDiagnostic(false);
+    SourceMgrDiagnosticVerifierHandler handler(*sourceMgr, &context,
+                                               options.verifyDiagnostics);
+    (void)translation(sourceMgr, os, &context);
+    return handler.verify();
+  }
+  SourceMgrDiagnosticHandler handler(*sourceMgr, &context);
+  std::optional<ErrorDiagnosticFilter> filter;
+  if (options.errorDiagnosticsOnly)
+    filter.emplace(&context);
+  return translation(sourceMgr, os, &context);
+}
+
+static LogicalResult translate(Options &options) {
+  if (options.translations.size() != 1) {
+    ng::reportToolError("give one translation, --from-native-graph or "
+                        "--to-native-graph (chain two through a pipe)");
+    return failure();
+  }
+  const Translation &translation = *options.translations.front();
+  llvm::StringRef name = options.translations.getParser().nameOf(&translation);
+  if (failed(ng::checkTranslateUsage({name, options.outputFilename,
+                                      !options.inputSplitMarker.empty(),
+                                      options.verifyingDiagnostics()})))
+    return failure();
+
+  ng::OutputFiles outputs;
+  llvm::Expected<raw_ostream &> output = outputs.open(options.outputFilename);
+  if (!output) {
+    ng::reportToolError(toString(output.takeError()));
+    return failure();
+  }
+  llvm::Expected<ng::ToolInput> input = ng::openToolInput(
+      options.inputFilename,
+      ng::translationInput(name).value_or(ng::InputFormat::Ir));
+  if (!input) {
+    ng::reportToolError(toString(input.takeError()));
+    return failure();
+  }
+  if (input->kind == ng::FileKind::MlirText &&
+      failed(ng::checkTextNesting(*input->buffer)))
+    return failure();
+  ng::BytecodeCrashNote crashNote(input->kind == ng::FileKind::MlirBytecode,
+                                  input->buffer->getBufferIdentifier());
+
+  ng::setTranslateOutputs(&outputs);
+  llvm::scope_exit forgetOutputs([] { ng::setTranslateOutputs(nullptr); });
+  DefaultTimingManager timingManager;
+  applyDefaultTimingManagerCLOptions(timingManager);
+  TimingScope timing = timingManager.getRootScope();
+  auto translateChunk = [&](std::unique_ptr<llvm::MemoryBuffer> chunk,
+                            raw_ostream &os) {
+    return translateBuffer(options, translation, std::move(chunk), os, timing);
+  };
+  if (failed(splitAndProcessBuffer(std::move(input->buffer), translateChunk,
+                                   *output, options.inputSplitMarker,
+                                   options.outputSplitMarker)))
+    return failure(); // `outputs` discards the temporaries
+  if (llvm::Error error = outputs.commit()) {
+    ng::reportToolError(toString(std::move(error)));
+    return failure();
+  }
+  return success();
+}
+
 int main(int argc, char **argv) {
+  llvm::InitLLVM initLLVM(argc, argv);
+  ng::setCrashBanner();
   ng::registerAllTranslations();
-  std::vector<char *> args(argv, argv + argc);
-  AtomicOutput output;
-  if (!output.redirect(args))
-    return 1;
-  ng::setTranslateOutputPath(output.target);
-  mlir::LogicalResult result = mlir::mlirTranslateMain(
-      static_cast<int>(args.size()), args.data(),
+  ng::registerInputOptions();
+  registerAsmPrinterCLOptions();
+  registerMLIRContextCLOptions();
+  registerTranslationCLOptions();
+  registerDefaultTimingManagerCLOptions();
+  Options options;
+  llvm::cl::ParseCommandLineOptions(
+      argc, argv,
       "ng-translate: convert between NPTG flatbuffers and ng IR\n\n"
       "  --from-native-graph  .nptg -> ng IR text (verified: FORMAT.md W/V "
       "rules)\n"
       "  --to-native-graph    ng IR text -> .nptg (deterministic bytes)\n\n"
       "Errors name the method, node and argument at fault; a failed run "
       "leaves no output file.\n");
-  return output.finish(mlir::failed(result) ? 1 : 0);
+  ng::keepDiagnosticsShort();
+  return failed(translate(options)) ? 1 : 0;
 }

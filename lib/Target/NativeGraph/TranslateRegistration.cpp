@@ -6,7 +6,10 @@
 #include "ng/Dialect/NgOps.h"
 #include "ng/Target/NativeGraph/Export.h"
 #include "ng/Target/NativeGraph/Import.h"
+#include "ng/Tools/OutputFiles.h"
+#include "ng/Tools/ToolDiagnostics.h"
 
+#include "mlir/Bytecode/BytecodeReader.h"
 #include "mlir/Bytecode/BytecodeWriter.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/DialectRegistry.h"
@@ -20,7 +23,6 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/ThreadPool.h"
-#include "llvm/Support/ToolOutputFile.h"
 
 using namespace mlir;
 
@@ -86,41 +88,55 @@ static void leaveToExit(OwningOpRef<ModuleOp> &module) {
     llvm::BuryPointer(module.release().getOperation());
 }
 
-/// The path the tool will finally write (-o), when known.
-static std::string &outputPath() {
-  static std::string path;
-  return path;
+/// The outputs of the tool's run (ng-translate's -o first), when the tool
+/// says; the export adds the program's constants to them.
+static ng::OutputFiles *&runOutputs() {
+  static ng::OutputFiles *outputs = nullptr;
+  return outputs;
 }
 
-void ng::setTranslateOutputPath(llvm::StringRef path) {
-  outputPath() = path.str();
+void ng::setTranslateOutputs(OutputFiles *outputs) { runOutputs() = outputs; }
+
+/// The path the tool will finally write (-o), "" when unknown.
+static StringRef outputPath() {
+  return runOutputs() ? runOutputs()->primaryPath() : StringRef();
 }
 
-/// Write `path` atomically: into a temporary file beside it (removed on
-/// failure, or by a signal handler if the process is interrupted), renamed
-/// over it once complete. tools/ng-translate does the same for -o.
-static LogicalResult
-writeFileAtomically(StringRef path,
-                    llvm::function_ref<LogicalResult(raw_ostream &)> write,
-                    Location loc) {
-  llvm::Expected<llvm::sys::fs::TempFile> temporary =
-      llvm::sys::fs::TempFile::create(path + ".tmp-%%%%%%");
-  if (!temporary)
-    return emitError(loc) << "cannot create a temporary file next to '" << path
-                          << "': " << toString(temporary.takeError());
-  bool written;
-  {
-    llvm::raw_fd_ostream os(temporary->FD, /*shouldClose=*/false);
-    written = succeeded(write(os)) && (os.flush(), !os.has_error());
-    os.clear_error();
+std::optional<ng::InputFormat> ng::translationInput(StringRef translation) {
+  if (translation == "from-native-graph")
+    return InputFormat::NativeGraph;
+  if (translation == "to-native-graph")
+    return InputFormat::Ir;
+  return std::nullopt;
+}
+
+LogicalResult ng::checkTranslateUsage(const TranslateUsage &usage) {
+  const TranslateOptions &options = translateOptions();
+  auto usageError = [](const Twine &message) {
+    reportToolError(message);
+    return failure();
+  };
+  if (usage.translation == "from-native-graph") {
+    if (usage.splitInput)
+      return usageError("--split-input-file splits text, and "
+                        "--from-native-graph reads a binary .nptg or .ptn");
+    return success();
   }
-  if (!written) {
-    llvm::consumeError(temporary->discard());
-    return emitError(loc) << "cannot write '" << path << "'";
-  }
-  if (llvm::Error error = temporary->keep(path)) // removes it on failure
-    return emitError(loc) << "cannot write '" << path
-                          << "': " << toString(std::move(error));
+  if (usage.translation != "to-native-graph")
+    return success();
+  if (options.emitBytecode)
+    return usageError("--emit-bytecode goes with --from-native-graph: "
+                      "--to-native-graph writes NPTG");
+  if (usage.outputPath.ends_with(".ptn") && !options.constantsFile.empty())
+    return usageError("a .ptn package holds its own constants; drop "
+                      "--constants");
+  // Each part would be a program of its own, their flatbuffers one after
+  // the other in one file: no reader takes that. Diagnostic tests still
+  // split (their output is not kept).
+  if (usage.splitInput && !usage.verifyDiagnostics)
+    return usageError("--split-input-file would write one flatbuffer per "
+                      "part into one file; export one program per run (the "
+                      "option is for --verify-diagnostics tests)");
   return success();
 }
 
@@ -194,14 +210,65 @@ static LogicalResult exportVerifiedProgram(ModuleOp module,
   return exported;
 }
 
+/// Write `path` as one more output of the run: committed with the program,
+/// or not at all.
+static LogicalResult
+writeCompanion(ng::OutputFiles &outputs, StringRef path,
+               llvm::function_ref<LogicalResult(raw_ostream &)> write,
+               Location loc) {
+  llvm::Expected<raw_ostream &> os = outputs.open(path);
+  if (!os)
+    return emitError(loc) << toString(os.takeError());
+  return write(*os); // a write error shows when the outputs are committed
+}
+
+/// Write the program's constants to `path` (and the keys that share data to
+/// <stem>.aliases.json beside them), as outputs committed with the program.
+static LogicalResult writeConstantsBeside(ModuleOp module, StringRef path,
+                                          ng::OutputFiles &outputs) {
+  std::string aliases;
+  if (failed(writeCompanion(
+          outputs, path,
+          [&](raw_ostream &os) {
+            return ng::writeConstants(module, os, aliases);
+          },
+          module.getLoc())))
+    return failure();
+  // The importer reads <stem>.aliases.json whenever it exists: one left by
+  // an earlier export must go when these constants need none.
+  llvm::SmallString<128> aliasesPath(path);
+  llvm::sys::path::replace_extension(aliasesPath, "aliases.json");
+  if (aliases.empty()) {
+    outputs.removeWhenCommitted(aliasesPath);
+    return success();
+  }
+  return writeCompanion(
+      outputs, aliasesPath,
+      [&](raw_ostream &os) {
+        os << aliases;
+        return success();
+      },
+      module.getLoc());
+}
+
+/// Nothing to export is an error: an empty input is most often a failed
+/// stage before this one (`ng-opt bad.mlir | ng-translate ...`), and
+/// exporting it would replace a good program with one without methods.
+static LogicalResult checkSomethingToExport(ModuleOp module,
+                                            const llvm::MemoryBuffer &input) {
+  if (!module.getBody()->empty())
+    return success();
+  if (input.getBuffer().trim().empty())
+    return module.emitError() << "nothing to export: the input is empty";
+  return module.emitError() << "nothing to export: the module holds no "
+                               "ng.method";
+}
+
 static LogicalResult exportToTarget(ModuleOp module, raw_ostream &output) {
   StringRef target = outputPath();
   if (target.ends_with(".ptn")) {
     if (failed(verify(module)))
       return failure();
-    if (!translateOptions().constantsFile.empty())
-      return module.emitError() << "a .ptn package holds its own constants; "
-                                   "drop --constants";
     return ng::exportPackage(module, output);
   }
   // The program is assembled in memory first, so a failure writes nothing.
@@ -209,38 +276,26 @@ static LogicalResult exportToTarget(ModuleOp module, raw_ostream &output) {
   if (failed(exportVerifiedProgram(module, program)))
     return failure();
   // The constants go beside the program (or where --constants says).
-  bool hasData = static_cast<bool>(ng::getConstantData(module));
-  std::string path = translateOptions().constantsFile;
-  if (hasData && path.empty()) {
-    if (target.empty() || target == "-")
-      return module.emitError()
-             << "the program carries constant data: write it as a package "
-                "(-o FILE.ptn), or give --constants=FILE.safetensors";
-    llvm::SmallString<128> beside(target);
-    llvm::sys::path::replace_extension(beside, "safetensors");
-    path = beside.str().str();
-  }
-  if (hasData) {
-    std::string aliases;
-    if (failed(writeFileAtomically(
-            path,
-            [&](raw_ostream &os) {
-              return ng::writeConstants(module, os, aliases);
-            },
-            module.getLoc())))
-      return failure();
-    if (!aliases.empty()) {
-      llvm::SmallString<128> aliasesPath(path);
-      llvm::sys::path::replace_extension(aliasesPath, "aliases.json");
-      if (failed(writeFileAtomically(
-              aliasesPath,
-              [&](raw_ostream &os) {
-                os << aliases;
-                return success();
-              },
-              module.getLoc())))
-        return failure();
+  if (ng::getConstantData(module)) {
+    std::string path = translateOptions().constantsFile;
+    if (path.empty()) {
+      if (target.empty() || target == "-")
+        return module.emitError()
+               << "the program carries constant data: write it as a package "
+                  "(-o FILE.ptn), or give --constants=FILE.safetensors";
+      llvm::SmallString<128> beside(target);
+      llvm::sys::path::replace_extension(beside, "safetensors");
+      path = beside.str().str();
     }
+    // Run by a driver other than ng-translate (which commits them with the
+    // program), the translation commits the constants itself.
+    ng::OutputFiles ownOutputs;
+    ng::OutputFiles &outputs = runOutputs() ? *runOutputs() : ownOutputs;
+    if (failed(writeConstantsBeside(module, path, outputs)))
+      return failure();
+    if (&outputs == &ownOutputs)
+      if (llvm::Error error = ownOutputs.commit())
+        return module.emitError() << toString(std::move(error));
   }
   output.write(reinterpret_cast<const char *>(program.data()), program.size());
   return success();
@@ -249,19 +304,18 @@ static LogicalResult exportToTarget(ModuleOp module, raw_ostream &output) {
 /// Verify `module` and print it to `output` side by side, on a context that
 /// may use threads: both only read the IR, and the verifier then costs no
 /// time of its own. Nothing reaches `output` unless the module verifies: the
-/// text goes to memory first when `output` is standard output (an -o file is
-/// written to a temporary and renamed only on success, see
-/// tools/ng-translate).
+/// text goes to memory first when `output` is written in place (standard
+/// output, a device, a FIFO); a regular file is written to a temporary and
+/// renamed only on success (ng/Tools/OutputFiles.h).
 static LogicalResult printVerified(ModuleOp module, raw_ostream &output) {
   // The verifier runs (below) on the imported module, so the printer need
   // not verify it again.
   OpPrintingFlags flags = OpPrintingFlags().assumeVerified();
   MLIRContext *context = module.getContext();
-  StringRef target = outputPath();
-  bool toStdout = target.empty() || target == "-";
+  bool inPlace = !runOutputs() || runOutputs()->primaryIsInPlace();
   std::string text;
   llvm::raw_string_ostream buffered(text);
-  raw_ostream &printTo = toStdout ? buffered : output;
+  raw_ostream &printTo = inPlace ? buffered : output;
 
   LogicalResult verified = failure();
   settleOpOrder(module);
@@ -272,13 +326,30 @@ static LogicalResult printVerified(ModuleOp module, raw_ostream &output) {
   verifying.wait();
   if (failed(verified))
     return failure();
-  if (toStdout)
+  if (inPlace)
     output << text;
   return success();
 }
 
-/// Printed text goes out in large writes. mlirTranslateMain's output stream
-/// buffers what the file system suggests (st_blksize: 4 KiB for a pipe), so
+/// Parse the text or bytecode IR of `sourceMgr`, unverified (exportToTarget
+/// verifies it, beside the export when it can). Bytecode errors get a note:
+/// it is read as a trusted format.
+static OwningOpRef<ModuleOp>
+parseIr(const std::shared_ptr<llvm::SourceMgr> &sourceMgr,
+        MLIRContext *context) {
+  std::optional<ScopedDiagnosticHandler> trustNote;
+  if (isBytecode(*sourceMgr->getMemoryBuffer(sourceMgr->getMainFileID())))
+    trustNote.emplace(context, [](Diagnostic &diag) {
+      if (diag.getSeverity() == DiagnosticSeverity::Error)
+        diag.attachNote() << ng::kTrustedBytecodeNote;
+      return failure(); // and on to the handler that prints it
+    });
+  return parseSourceFile<ModuleOp>(
+      sourceMgr, ParserConfig(context, /*verifyAfterParse=*/false));
+}
+
+/// Printed text goes out in large writes. A raw_fd_ostream buffers what the
+/// file system suggests (st_blksize: 4 KiB for a pipe), so
 /// `ng-translate --from-native-graph | ng-translate --to-native-graph` made
 /// ~550 writes and as many reads of an 11k-node program, each waking the
 /// other process.
@@ -345,11 +416,13 @@ void ng::registerNativeGraphTranslations() {
             sourceMgr->getMemoryBuffer(sourceMgr->getMainFileID())
                 ->getBufferSize(),
             kThreadedExportMinBytes);
-        // Verified by exportToTarget, beside the export when it can be.
-        OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(
-            sourceMgr, ParserConfig(context, /*verifyAfterParse=*/false));
+        OwningOpRef<ModuleOp> module = parseIr(sourceMgr, context);
         llvm::scope_exit atExit([&] { leaveToExit(module); });
         if (!module)
+          return failure();
+        if (failed(checkSomethingToExport(
+                *module,
+                *sourceMgr->getMemoryBuffer(sourceMgr->getMainFileID()))))
           return failure();
         return exportToTarget(*module, output);
       });

@@ -1,0 +1,115 @@
+//===- TextNesting.cpp - bound the nesting of text IR ---------------------===//
+
+#include "ng/Tools/TextNesting.h"
+
+#include "llvm/ADT/Twine.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/WithColor.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cstring>
+
+static const char *find(const char *p, const char *end, char c) {
+  const void *found = std::memchr(p, c, end - p);
+  return found ? static_cast<const char *>(found) : end;
+}
+
+/// The end of the string literal whose opening quote is just before `p`:
+/// past its closing quote, or past the end of its line (MLIR's lexer
+/// rejects a string broken by a newline, so nothing after it is parsed).
+/// Long literals (the hex of constants) are skipped at memchr's speed.
+static const char *skipString(const char *p, const char *end) {
+  for (;;) {
+    const char *quote = find(p, end, '"');
+    const char *newline = find(p, quote, '\n');
+    if (newline != quote)
+      return newline + 1;
+    if (quote == end)
+      return end;
+    // Escaped by an odd number of backslashes, the quote does not close.
+    size_t backslashes = 0;
+    while (quote - backslashes > p && quote[-1 - backslashes] == '\\')
+      ++backslashes;
+    if (backslashes % 2 == 0)
+      return quote + 1;
+    p = quote + 1;
+  }
+}
+
+std::optional<size_t> ng::findNestingBeyond(llvm::StringRef text,
+                                            unsigned maxDepth) {
+  const char *begin = text.data(), *end = begin + text.size();
+  unsigned depth = 0;
+  for (const char *p = begin; p < end;) {
+    switch (*p++) {
+    case '"':
+      p = skipString(p, end);
+      break;
+    case '/':
+      if (p < end && *p == '/') {
+        const void *newline = std::memchr(p, '\n', end - p);
+        p = newline ? static_cast<const char *>(newline) + 1 : end;
+      }
+      break;
+    case '-': // `->` is an arrow, not a closing bracket
+      if (p < end && *p == '>')
+        ++p;
+      break;
+    case '>':
+      if (p < end && *p == '=') { // `>=` compares (affine sets)
+        ++p;
+        break;
+      }
+      if (depth)
+        --depth;
+      break;
+    case ')':
+    case ']':
+    case '}':
+      // Unbalanced closers are the parser's to report; the count stays a
+      // bound on the depth it reaches.
+      if (depth)
+        --depth;
+      break;
+    case '(':
+    case '[':
+    case '{':
+    case '<':
+      if (++depth > maxDepth)
+        return static_cast<size_t>(p - 1 - begin);
+      break;
+    default:
+      break;
+    }
+  }
+  return std::nullopt;
+}
+
+llvm::LogicalResult ng::checkTextNesting(const llvm::MemoryBuffer &buffer) {
+  std::optional<size_t> offset = findNestingBeyond(buffer.getBuffer());
+  if (!offset)
+    return llvm::success();
+  llvm::SourceMgr sourceMgr;
+  sourceMgr.AddNewSourceBuffer(
+      llvm::MemoryBuffer::getMemBuffer(buffer.getMemBufferRef(),
+                                       /*RequiresNullTerminator=*/false),
+      llvm::SMLoc());
+  auto [line, column] = sourceMgr.getLineAndColumn(
+      llvm::SMLoc::getFromPointer(buffer.getBufferStart() + *offset));
+  llvm::WithColor::error(llvm::errs(),
+                         (buffer.getBufferIdentifier() + ":" +
+                          llvm::Twine(line) + ":" + llvm::Twine(column))
+                             .str())
+      << "brackets nested more than " << kMaxTextNesting
+      << " levels deep: ng's tools do not parse text IR this deep (MLIR's "
+         "parser recurses on each level and could overflow its stack)\n";
+  // The line up to the bracket; of a long line (minified text, such deep
+  // nesting is rarely written by hand) only its last 80 characters.
+  llvm::StringRef before = buffer.getBuffer().take_front(*offset);
+  size_t lineStart = before.rfind('\n') + 1; // npos + 1 == 0
+  llvm::StringRef shown = before.drop_front(lineStart).take_back(80);
+  llvm::errs() << shown << buffer.getBuffer()[*offset] << "\n"
+               << std::string(shown.size(), ' ') << "^\n";
+  return llvm::failure();
+}

@@ -1,0 +1,88 @@
+//===- ToolsTest.cpp - the tools' input identification and nesting scan ---===//
+//
+// ng/Tools pieces that decide on bytes: what a file is from its first
+// bytes, and how deep text IR nests as MLIR's lexer sees it. (Their use by
+// the tools is tested in test/Tools.)
+//
+//===----------------------------------------------------------------------===//
+
+#include "ng/Tools/InputFile.h"
+#include "ng/Tools/TextNesting.h"
+
+#include "gtest/gtest.h"
+
+#include <string>
+
+using namespace ng;
+using llvm::StringRef;
+
+namespace {
+
+TEST(IdentifyFile, Flatbuffers) {
+  EXPECT_EQ(identifyFile(StringRef("\x14\0\0\0NPTG\0\0", 10)),
+            FileKind::NativeGraph);
+  EXPECT_EQ(identifyFile(StringRef("\x10\0\0\0ET12\0\0", 10)),
+            FileKind::ExecuTorchProgram);
+  // Another identifier, or too short to have one.
+  EXPECT_EQ(identifyFile(StringRef("\x10\0\0\0TFL3\0\0", 10)),
+            FileKind::Unknown);
+  EXPECT_EQ(identifyFile(StringRef("\0\0\0\0NPT", 7)), FileKind::Unknown);
+  EXPECT_EQ(identifyFile(StringRef("\0\0\0\0\0\0\0\0", 8)), FileKind::Unknown);
+}
+
+TEST(IdentifyFile, ZipAndBytecode) {
+  EXPECT_EQ(identifyFile("PK\x03\x04\x14"), FileKind::Package);
+  // A zip without members is only its end record.
+  EXPECT_EQ(identifyFile("PK\x05\x06"), FileKind::Package);
+  EXPECT_EQ(identifyFile(StringRef("ML\xefR\x06\0", 6)),
+            FileKind::MlirBytecode);
+}
+
+TEST(IdentifyFile, Text) {
+  EXPECT_EQ(identifyFile(""), FileKind::Empty);
+  EXPECT_EQ(identifyFile("module {}\n"), FileKind::MlirText);
+  EXPECT_EQ(identifyFile("  \n\t"), FileKind::MlirText);
+  // Text whose bytes 4..8 spell an identifier is still text.
+  EXPECT_EQ(identifyFile("//  NPTG round trip\n"), FileKind::MlirText);
+  EXPECT_EQ(identifyFile("// caf\xc3\xa9\n"), FileKind::MlirText);
+  EXPECT_EQ(identifyFile("{-#\n  dialect_resources: {"), FileKind::MlirText);
+  EXPECT_EQ(identifyFile("{\"version\": \"1.0\""), FileKind::Json);
+  EXPECT_EQ(identifyFile("\n  {\n"), FileKind::Json);
+  // A control character is not text.
+  EXPECT_EQ(identifyFile("module \x01{}"), FileKind::Unknown);
+}
+
+std::optional<size_t> deeperThan(StringRef text, unsigned depth) {
+  return findNestingBeyond(text, depth);
+}
+
+TEST(TextNesting, CountsEveryBracket) {
+  EXPECT_EQ(deeperThan("([{<>}])", 4), std::nullopt);
+  EXPECT_EQ(deeperThan("([{<>}])", 3), 3u);
+  // Closed brackets free their level.
+  EXPECT_EQ(deeperThan("(())(())[[]]", 2), std::nullopt);
+  std::string deep = std::string(300, '[') + std::string(300, ']');
+  EXPECT_EQ(deeperThan(deep, 256), 256u);
+  EXPECT_EQ(deeperThan(deep, 300), std::nullopt);
+}
+
+TEST(TextNesting, SkipsWhatIsNoBracket) {
+  // Comments, to the end of their line.
+  EXPECT_EQ(deeperThan("// ((((\n()", 1), std::nullopt);
+  EXPECT_EQ(deeperThan("// ((((\n(())", 1), 9u);
+  // String literals, with escaped quotes and backslashes.
+  EXPECT_EQ(deeperThan(R"(("(((("))", 1), std::nullopt);
+  EXPECT_EQ(deeperThan(R"(("\"((((")", 1), std::nullopt);
+  EXPECT_EQ(deeperThan(R"(("\\"(()", 1), 5u);
+  // A string broken by a newline ends there (MLIR's lexer rejects it).
+  EXPECT_EQ(deeperThan("(\"((\n((", 1), 5u);
+  // A quote in a comment opens no string.
+  EXPECT_EQ(deeperThan("// \"\n((", 1), 6u);
+  // Arrows and `>=` close nothing.
+  EXPECT_EQ(deeperThan("<(a) -> (b)>", 2), std::nullopt);
+  EXPECT_EQ(deeperThan("<<(d0 >= 0)(((", 4), 13u);
+  // A stray closer does not make room for more.
+  EXPECT_EQ(deeperThan("))))((", 1), 5u);
+}
+
+} // namespace
