@@ -129,6 +129,27 @@ LogicalResult ng::attachConstants(ModuleOp module, StringRef bytes,
                                    sourceName);
 }
 
+/// The file at `path`, mapped (or, when small, read) whole. Only a regular
+/// file: its size bounds what is read, and its bytes are mapped, never
+/// copied. A pipe, FIFO or device (`--constants=/dev/zero`) would have to be
+/// read to its end without a bound, so it is refused.
+static llvm::Expected<std::unique_ptr<llvm::MemoryBuffer>>
+mapRegularFile(StringRef path) {
+  llvm::sys::fs::file_status status;
+  if (std::error_code error = llvm::sys::fs::status(path, status))
+    return llvm::errorCodeToError(error);
+  if (status.type() != llvm::sys::fs::file_type::regular_file)
+    return llvm::createStringError(
+        "not a regular file (constants are mapped; a pipe or device would "
+        "have to be read without a bound)");
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> file =
+      llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
+                                  /*RequiresNullTerminator=*/false);
+  if (!file)
+    return llvm::errorCodeToError(file.getError());
+  return std::move(*file);
+}
+
 /// Flatbuffers need the program aligned; a zip member need not be.
 static StringRef alignedProgram(StringRef bytes,
                                 std::vector<uint64_t> &storage) {
@@ -211,12 +232,11 @@ OwningOpRef<ModuleOp> ng::importProgram(StringRef input, StringRef inputName,
     if (!module)
       return nullptr;
     if (!options.constantsPath.empty()) {
-      llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> file =
-          llvm::MemoryBuffer::getFile(options.constantsPath, /*IsText=*/false,
-                                      /*RequiresNullTerminator=*/false);
+      llvm::Expected<std::unique_ptr<llvm::MemoryBuffer>> file =
+          mapRegularFile(options.constantsPath);
       if (!file) {
         emitError(loc) << "cannot read constants '" << options.constantsPath
-                       << "': " << file.getError().message();
+                       << "': " << llvm::toString(file.takeError());
         return nullptr;
       }
       std::shared_ptr<const llvm::MemoryBuffer> mapped = std::move(*file);
@@ -226,10 +246,10 @@ OwningOpRef<ModuleOp> ng::importProgram(StringRef input, StringRef inputName,
       llvm::sys::path::replace_extension(aliasesPath, "aliases.json");
       std::unique_ptr<llvm::MemoryBuffer> aliases;
       if (llvm::sys::fs::exists(aliasesPath)) {
-        auto aliasesFile = llvm::MemoryBuffer::getFile(aliasesPath);
+        auto aliasesFile = mapRegularFile(aliasesPath);
         if (!aliasesFile) {
           emitError(loc) << "cannot read '" << aliasesPath
-                         << "': " << aliasesFile.getError().message();
+                         << "': " << llvm::toString(aliasesFile.takeError());
           return nullptr;
         }
         aliases = std::move(*aliasesFile);
