@@ -10,10 +10,30 @@
 #                         ASan must own malloc.
 #   NG_WERROR             warnings are errors (CI builds with it, for g++
 #                         and clang alike).
+#   NG_BUILD_FUZZERS      the fuzz targets of fuzz/ (docs/Security.md,
+#                         "Fuzzing"). On by default in a clang sanitizer
+#                         build: they link libFuzzer, and every ng target is
+#                         compiled with -fsanitize=fuzzer-no-link, so the
+#                         fuzzers see coverage of ng's own code. With another
+#                         compiler they link a main that runs each input
+#                         given on the command line once (to reproduce).
 
 set(NG_ENABLE_SANITIZERS "" CACHE STRING
   "Sanitizers to build ng with, a list such as address;undefined (clang)")
 option(NG_WERROR "Treat compiler warnings as errors" OFF)
+if(NG_ENABLE_SANITIZERS AND CMAKE_CXX_COMPILER_ID MATCHES "Clang")
+  set(ngFuzzersByDefault ON)
+else()
+  set(ngFuzzersByDefault OFF)
+endif()
+option(NG_BUILD_FUZZERS "Build the fuzz targets of fuzz/"
+  ${ngFuzzersByDefault})
+# libFuzzer comes with clang; elsewhere the fuzz targets only replay inputs.
+if(NG_BUILD_FUZZERS AND CMAKE_CXX_COMPILER_ID MATCHES "Clang")
+  set(NG_FUZZ_WITH_LIBFUZZER ON)
+else()
+  set(NG_FUZZ_WITH_LIBFUZZER OFF)
+endif()
 
 if(NG_ENABLE_SANITIZERS)
   if(NOT CMAKE_CXX_COMPILER_ID MATCHES "Clang")
@@ -37,6 +57,16 @@ if(NG_ENABLE_SANITIZERS)
   # every heap error (and crash at start-up).
   set(NG_USE_JEMALLOC OFF)
   message(STATUS "ng: building with -fsanitize=${ngSanitizers}")
+endif()
+
+if(NG_FUZZ_WITH_LIBFUZZER)
+  # Coverage (edge counters, comparison tracing) in every ng library for
+  # libFuzzer to follow; only the fuzz targets link libFuzzer itself. The
+  # tools get the instrumentation too and run with the sanitizer runtime's
+  # no-op hooks. LLVM and MLIR are prebuilt without it, so their code is
+  # invisible to the fuzzers.
+  add_compile_options(-fsanitize=fuzzer-no-link)
+  message(STATUS "ng: fuzz targets with libFuzzer (-fsanitize=fuzzer-no-link)")
 endif()
 
 if(NG_WERROR)
