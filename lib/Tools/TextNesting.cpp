@@ -29,7 +29,7 @@ static const char *skipString(const char *p, const char *end) {
       return end;
     // Escaped by an odd number of backslashes, the quote does not close.
     size_t backslashes = 0;
-    while (quote - backslashes > p && quote[-1 - backslashes] == '\\')
+    while (quote - backslashes > p && *(quote - backslashes - 1) == '\\')
       ++backslashes;
     if (backslashes % 2 == 0)
       return quote + 1;

@@ -631,8 +631,13 @@ std::vector<uint32_t> keepLastOfEachKey(const Entries &entries) {
   for (uint32_t i = 0; i < order.size(); ++i)
     order[i] = i;
   auto keyOf = [&](uint32_t i) -> StringRef { return entries.tensors[i].key; };
-  llvm::stable_sort(
-      order, [&](uint32_t a, uint32_t b) { return keyOf(a) < keyOf(b); });
+  // By key, then by position: the indices are distinct, so a plain sort is
+  // stable (std::stable_sort's buffer uses a function libstdc++ 12 marks
+  // deprecated, which clang reports).
+  llvm::sort(order, [&](uint32_t a, uint32_t b) {
+    StringRef keyA = keyOf(a), keyB = keyOf(b);
+    return keyA != keyB ? keyA < keyB : a < b;
+  });
   std::vector<uint32_t> kept;
   kept.reserve(order.size());
   for (size_t i = 0; i < order.size(); ++i)
