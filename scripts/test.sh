@@ -7,7 +7,10 @@
 #   3. the sanitizer configuration (clang-22, ASan+UBSan, warnings as
 #      errors): build, the same ctest suites and conformance vectors;
 #   4. determinism across compilers: the g++ and the clang build export the
-#      same bytes (scripts/check-determinism.sh).
+#      same bytes (scripts/check-determinism.sh);
+#   5. a fuzz smoke run: each libFuzzer target for 60 s under ASan+UBSan
+#      (scripts/fuzz.sh --time 60); any crash, leak, hang or broken
+#      round trip fails it.
 # Closes with one line "N passed, N failed" over every check of every suite;
 # exits non-zero on any failure.
 #   scripts/test.sh           everything, as CI
@@ -65,6 +68,10 @@ if [[ $quick -eq 0 ]]; then
     > "$logs/determinism.log" || status=1
   grep -v 'passed, ' "$logs/determinism.log" || true
   results+=("$logs/determinism.log")
+  echo "== fuzz smoke run: every fuzz target for 60 s (scripts/fuzz.sh)"
+  bash scripts/fuzz.sh --time 60 --jobs 2 > "$logs/fuzz.log" 2>&1 || status=1
+  grep -E '^(fuzz: |[a-z]+: [0-9?]+ executions|  )' "$logs/fuzz.log" || true
+  results+=("$logs/fuzz.log")
 fi
 
 python3 scripts/count-results.py "${results[@]}" || status=1
