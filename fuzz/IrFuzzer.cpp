@@ -1,6 +1,7 @@
 //===- IrFuzzer.cpp - fuzz the ng IR parser, verifier and exporter --------===//
 //
-// Input: ng IR text, as `ng-translate --to-native-graph` and ng-opt read it.
+// Input: ng IR text, as `ng-translate --to-native-graph` and ng-opt read it
+// (nested no deeper than they accept, ng/Tools/TextNesting.h).
 // What parses and verifies must print back the same; what then exports (as a
 // .ptn package when it carries constants, else as NPTG) must import again to
 // the same text (FuzzSupport.h). The exporter may reject verified IR that the
@@ -11,6 +12,7 @@
 #include "FuzzSupport.h"
 
 #include "ng/Dialect/ConstantData.h"
+#include "ng/Tools/TextNesting.h"
 
 #include "llvm/ADT/StringExtras.h"
 
@@ -68,6 +70,12 @@ static bool crashesMlirParser(llvm::StringRef text) {
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   std::string text(reinterpret_cast<const char *>(data), size);
+  // The tools reject text nested deeper than MLIR's recursive parser
+  // survives before parsing it (ng/Tools/TextNesting.h); so does this.
+  if (ng::findNestingBeyond(text)) {
+    trace("rejected: brackets nested deeper than the tools parse");
+    return 0;
+  }
   if (crashesMlirParser(text)) {
     trace("skipped: MLIR's parser would crash on it (an upstream bug)");
     return 0;
