@@ -11,6 +11,7 @@
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/Verifier.h"
 #include "mlir/Parser/Parser.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -144,13 +145,15 @@ static LogicalResult exportTo(ModuleOp module, Container container,
   return exportPackage(module, os);
 }
 
-/// Each `ng.data` entry of `module`: its key, its type and its bytes.
+/// Each `ng.data` entry of `module`: its key, its type, its bytes, and the
+/// first key whose data it shares, if another's.
 static std::string describeConstants(ModuleOp module) {
   DictionaryAttr data = getConstantData(module);
   if (!data)
     return "(no ng.data)";
   std::string text;
   llvm::raw_string_ostream os(text);
+  llvm::DenseMap<void *, StringRef> firstKeyOf;
   for (NamedAttribute entry : data) {
     os << entry.getName().getValue() << ": ";
     auto resource = dyn_cast<DenseResourceElementsAttr>(entry.getValue());
@@ -158,6 +161,10 @@ static std::string describeConstants(ModuleOp module) {
       os << "not a dense_resource\n";
       continue;
     }
+    auto [first, inserted] = firstKeyOf.try_emplace(
+        resource.getRawHandle().getResource(), entry.getName().getValue());
+    if (!inserted)
+      os << "the data of '" << first->second << "', ";
     ArrayRef<char> bytes = getConstantBytes(resource);
     os << resource.getType() << ", " << bytes.size() << " bytes ";
     llvm::printEscapedString(StringRef(bytes.data(), bytes.size()), os);
@@ -177,10 +184,34 @@ struct Snapshot {
   explicit Snapshot(ModuleOp module)
       : text(print(module)), constants(describeConstants(module)) {}
 
-  /// The printed IR before the file metadata (`{-# dialect_resources ...`).
-  StringRef program() const {
-    StringRef all = text;
-    return all.take_front(all.find("\n{-#\n"));
+  /// The printed IR before the file metadata (`{-# dialect_resources ...`),
+  /// with every resource handle written `dense_resource<>`: a handle's name
+  /// is not part of a program (its ng.data key is; which keys share data is
+  /// in `constants`). The export writes keys, and a resource made by a pass
+  /// is often named otherwise (`--fold-q4-weights` repacks `weight` into
+  /// `weight_1`), so names may change through a round trip.
+  std::string program() const {
+    StringRef all = StringRef(text).take_front(text.find("\n{-#\n"));
+    std::string out;
+    out.reserve(all.size());
+    constexpr StringLiteral kHandle = "dense_resource<";
+    for (size_t at; (at = all.find(kHandle)) != StringRef::npos;) {
+      out += all.take_front(at + kHandle.size());
+      all = all.drop_front(at + kHandle.size());
+      // The name: a bare identifier, or a quoted string with escapes.
+      size_t end = 0;
+      if (all.starts_with("\"")) {
+        for (end = 1; end < all.size() && all[end] != '"'; ++end)
+          if (all[end] == '\\')
+            ++end;
+        ++end;
+      } else {
+        end = all.find('>');
+      }
+      all = all.drop_front(std::min(end, all.size()));
+    }
+    out += all;
+    return out;
   }
 
   std::string text;

@@ -144,9 +144,11 @@ public:
     for (BlockArgument arg : body->getArguments()) {
       unsigned index = arg.getArgNumber();
       const PlaceholderBinding &binding = method.getPlaceholderBinding(index);
-      // A non-tensor placeholder is the method verifier's to reject (V4).
+      // A non-tensor placeholder, or one without metadata, is the method
+      // verifier's to reject (V4, V7); module attributes are verified
+      // before the ops they hold.
       auto type = dyn_cast<ng::TensorType>(arg.getType());
-      if (!binding.isConstant() || !type)
+      if (!binding.isConstant() || !type || !type.hasMeta())
         continue;
       if (failed(checkConstant(method, method.getArgName(index), binding.key,
                                type)))

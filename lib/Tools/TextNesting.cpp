@@ -2,6 +2,7 @@
 
 #include "ng/Tools/TextNesting.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/Twine.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
@@ -86,30 +87,82 @@ std::optional<size_t> ng::findNestingBeyond(llvm::StringRef text,
   return std::nullopt;
 }
 
-llvm::LogicalResult ng::checkTextNesting(const llvm::MemoryBuffer &buffer) {
-  std::optional<size_t> offset = findNestingBeyond(buffer.getBuffer());
-  if (!offset)
+/// Where a string literal still open at the end of `text` starts, if one
+/// is: a string cannot span lines, so only the last line can hold one.
+static std::optional<size_t> findStringOpenAtEnd(llvm::StringRef text) {
+  size_t lineStart = text.rfind('\n') + 1; // npos + 1 == 0
+  llvm::StringRef line = text.drop_front(lineStart);
+  std::optional<size_t> open;
+  for (size_t i = 0; i < line.size(); ++i) {
+    if (open && line[i] == '\\')
+      ++i; // the escaped character
+    else if (line[i] == '"')
+      open = open ? std::nullopt : std::optional<size_t>(lineStart + i);
+    else if (!open && line.substr(i).starts_with("//"))
+      break;
+  }
+  return open;
+}
+
+/// Where a hex blob with data and alignment 0 starts in the file metadata
+/// section of `text` (`{-# dialect_resources: {...} #-}`), if there is one.
+static std::optional<size_t> findZeroAlignedBlob(llvm::StringRef text) {
+  size_t metadata = text.find("{-#");
+  if (metadata == llvm::StringRef::npos)
+    return std::nullopt;
+  constexpr llvm::StringLiteral kZeroAlignment = "\"0x00000000";
+  for (size_t at = text.find(kZeroAlignment, metadata);
+       at != llvm::StringRef::npos; at = text.find(kZeroAlignment, at + 1)) {
+    llvm::StringRef rest = text.drop_front(at + kZeroAlignment.size());
+    if (!rest.empty() && llvm::isHexDigit(rest.front()))
+      return at;
+  }
+  return std::nullopt;
+}
+
+std::optional<ng::TextHazard> ng::findParserHazard(llvm::StringRef text) {
+  if (std::optional<size_t> offset = findNestingBeyond(text))
+    return TextHazard{
+        *offset, ("brackets nested more than " + llvm::Twine(kMaxTextNesting) +
+                  " levels deep: ng's tools do not parse text IR this "
+                  "deep (MLIR's parser recurses on each level and could "
+                  "overflow its stack)")
+                     .str()};
+  if (std::optional<size_t> offset = findStringOpenAtEnd(text))
+    return TextHazard{*offset, "a string literal is not closed before the end "
+                               "of the input"};
+  if (std::optional<size_t> offset = findZeroAlignedBlob(text))
+    return TextHazard{*offset,
+                      "a resource blob with an alignment of 0 (its first four "
+                      "bytes): ng's tools do not hand it to MLIR's parser, "
+                      "which cannot allocate it"};
+  return std::nullopt;
+}
+
+llvm::LogicalResult
+ng::checkTextBeforeParsing(const llvm::MemoryBuffer &buffer) {
+  std::optional<TextHazard> hazard = findParserHazard(buffer.getBuffer());
+  if (!hazard)
     return llvm::success();
+  size_t offset = hazard->offset;
   llvm::SourceMgr sourceMgr;
   sourceMgr.AddNewSourceBuffer(
       llvm::MemoryBuffer::getMemBuffer(buffer.getMemBufferRef(),
                                        /*RequiresNullTerminator=*/false),
       llvm::SMLoc());
   auto [line, column] = sourceMgr.getLineAndColumn(
-      llvm::SMLoc::getFromPointer(buffer.getBufferStart() + *offset));
+      llvm::SMLoc::getFromPointer(buffer.getBufferStart() + offset));
   llvm::WithColor::error(llvm::errs(),
                          (buffer.getBufferIdentifier() + ":" +
                           llvm::Twine(line) + ":" + llvm::Twine(column))
                              .str())
-      << "brackets nested more than " << kMaxTextNesting
-      << " levels deep: ng's tools do not parse text IR this deep (MLIR's "
-         "parser recurses on each level and could overflow its stack)\n";
-  // The line up to the bracket; of a long line (minified text, such deep
+      << hazard->reason << "\n";
+  // The line up to the hazard; of a long line (minified text, such deep
   // nesting is rarely written by hand) only its last 80 characters.
-  llvm::StringRef before = buffer.getBuffer().take_front(*offset);
+  llvm::StringRef before = buffer.getBuffer().take_front(offset);
   size_t lineStart = before.rfind('\n') + 1; // npos + 1 == 0
   llvm::StringRef shown = before.drop_front(lineStart).take_back(80);
-  llvm::errs() << shown << buffer.getBuffer()[*offset] << "\n"
+  llvm::errs() << shown << buffer.getBuffer()[offset] << "\n"
                << std::string(shown.size(), ' ') << "^\n";
   return llvm::failure();
 }

@@ -46,7 +46,7 @@ static LogicalResult optimize(llvm::StringRef inputPath,
     return failure();
   }
   if (input->kind == ng::FileKind::MlirText &&
-      failed(ng::checkTextNesting(*input->buffer)))
+      failed(ng::checkTextBeforeParsing(*input->buffer)))
     return failure();
 
   bool isBytecode = input->kind == ng::FileKind::MlirBytecode;

@@ -172,7 +172,7 @@ static LogicalResult translate(Options &options) {
     return failure();
   }
   if (input->kind == ng::FileKind::MlirText &&
-      failed(ng::checkTextNesting(*input->buffer)))
+      failed(ng::checkTextBeforeParsing(*input->buffer)))
     return failure();
   ng::BytecodeCrashNote crashNote(input->kind == ng::FileKind::MlirBytecode,
                                   input->buffer->getBufferIdentifier());

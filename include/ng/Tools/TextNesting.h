@@ -4,7 +4,9 @@
 // bracket, on the thread's stack: a few thousand levels of `module {`, of
 // `ng.call` regions or of `[` overflow 8 MiB. The tools therefore scan text
 // IR once, linearly, before they parse it, and reject brackets nested deeper
-// than kMaxTextNesting (docs/Tools.md, "Input files").
+// than kMaxTextNesting (docs/Tools.md, "Input files"), and the two inputs
+// found by fuzzing that crash MLIR's reader of file metadata
+// (findParserHazard).
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,6 +18,7 @@
 
 #include <cstddef>
 #include <optional>
+#include <string>
 
 namespace llvm {
 class MemoryBuffer;
@@ -36,9 +39,23 @@ constexpr unsigned kMaxTextNesting = 256;
 std::optional<size_t> findNestingBeyond(llvm::StringRef text,
                                         unsigned maxDepth = kMaxTextNesting);
 
-/// Fail, with an error at the bracket (printed as MLIR prints a parse
-/// error), when text IR `buffer` nests deeper than kMaxTextNesting.
-llvm::LogicalResult checkTextNesting(const llvm::MemoryBuffer &buffer);
+/// Something in MLIR text that MLIR's own parser (22) cannot survive.
+struct TextHazard {
+  size_t offset; ///< where, in the text
+  std::string reason;
+};
+
+/// The first hazard in `text`, if any: brackets nested deeper than
+/// kMaxTextNesting; a string literal still open at the end of the text
+/// (after reporting it, the lexer of a file metadata section reads past the
+/// end of its buffer); a resource blob in a file metadata section whose
+/// alignment (its first four bytes) is 0 (the parser allocates it with
+/// alignment 0 and dies "out of memory").
+std::optional<TextHazard> findParserHazard(llvm::StringRef text);
+
+/// Fail, with an error at the hazard (printed as MLIR prints a parse
+/// error), when text IR `buffer` has one (findParserHazard).
+llvm::LogicalResult checkTextBeforeParsing(const llvm::MemoryBuffer &buffer);
 
 } // namespace ng
 

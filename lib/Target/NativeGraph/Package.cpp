@@ -153,7 +153,9 @@ mapRegularFile(StringRef path) {
 /// Flatbuffers need the program aligned; a zip member need not be.
 static StringRef alignedProgram(StringRef bytes,
                                 std::vector<uint64_t> &storage) {
-  if (reinterpret_cast<uintptr_t>(bytes.data()) % alignof(uint64_t) == 0)
+  // (An empty member has nothing to copy, and no storage to copy it to.)
+  if (bytes.empty() ||
+      reinterpret_cast<uintptr_t>(bytes.data()) % alignof(uint64_t) == 0)
     return bytes;
   // Only the program is copied, never the weights.
   storage.resize((bytes.size() + 7) / 8);
