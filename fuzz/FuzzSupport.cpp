@@ -8,8 +8,8 @@
 #include "ng/Target/NativeGraph/Import.h"
 
 #include "mlir/IR/Diagnostics.h"
-#include "mlir/IR/DialectResourceBlobManager.h"
 #include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/DialectResourceBlobManager.h"
 #include "mlir/IR/Verifier.h"
 #include "mlir/Parser/Parser.h"
 #include "llvm/ADT/DenseMap.h"
