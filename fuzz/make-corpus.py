@@ -245,14 +245,16 @@ def main():
     ir = []
 
     with tempfile.TemporaryDirectory() as scratch:
+        test_programs = []
         for test in test_files(".test"):
             for name, text in split_file(open(test).read()).items():
                 if name.endswith(".json"):
                     program = compile_json(args.flatc, schema, name, text, scratch)
                     if program is not None:
-                        programs.append(program)
+                        test_programs.append(program)
                 elif name.endswith(".mlir"):
                     ir += split_input(text)
+        programs += test_programs
         for test in test_files(".mlir"):
             ir += split_input(open(test).read())
 
@@ -263,7 +265,13 @@ def main():
             if "program.safetensors" in entries:
                 constants.append(entries["program.safetensors"])
             packages += package_variants(package)
-        constants += made_safetensors()
+        made = made_safetensors()
+        constants += made
+        # Packages of the test programs, so the target has seeds without
+        # ../shared (a fresh clone): a program alone, and with constants.
+        packages += [make_zip({"program.ptg": p}) for p in test_programs[:48]]
+        packages += [make_zip({"program.ptg": p, "program.safetensors": c})
+                     for p, c in zip(test_programs[:16], made * 16)]
 
         printed = []
         if args.ng_translate:

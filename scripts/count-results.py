@@ -6,8 +6,9 @@ Each argument is a result file, read by its kind:
   *.json  lit's per-test results (lit -o FILE)
   *.xml   GoogleTest's results (--gtest_output=xml:FILE)
   other   a log whose "NAME: N passed, N failed" lines are added up
-A file that is missing or unreadable counts as one failure: the suite that
-should have written it did not run.
+A file that is missing or unreadable, or a log without such a line, counts
+as one failure: the suite that should have written it did not run, or
+stopped before it counted.
 """
 import json
 import re
@@ -34,11 +35,15 @@ def count(path):
             elif case.get("result", "completed") != "skipped":
                 passed += 1
     else:
+        summaries = 0
         for line in open(path):
             m = SUMMARY.match(line.strip())
             if m:
+                summaries += 1
                 passed += int(m.group(1))
                 failed += int(m.group(2))
+        if not summaries:  # the suite stopped before it counted anything
+            raise ValueError("no 'N passed, N failed' line")
     return passed, failed
 
 
