@@ -74,7 +74,15 @@ static LogicalResult attachConstantsAndAliases(
 
   llvm::StringMap<DenseResourceElementsAttr> byKey;
   NamedAttrList entries;
+  // Data keys are fqns (N3); an empty one could not even be written in
+  // ng IR (`ng.data = {"" = ...}` does not parse).
+  auto emptyKey = [&](StringRef where) {
+    emitError(loc) << where << " has an empty key; data keys are fqns (N3)";
+    return failure();
+  };
   for (SafetensorsTensor &tensor : *tensors) {
+    if (tensor.key.empty())
+      return emptyKey("the safetensors header");
     Type element = getElementTypeForSafetensorsDtype(ctx, tensor.dtype);
     auto type = RankedTensorType::get(tensor.shape, element);
     // The deleter only drops this blob's share of the mapping.
@@ -92,6 +100,8 @@ static LogicalResult attachConstantsAndAliases(
     if (failed(parseAliases(*aliasesJson, loc, aliases)))
       return failure();
     for (auto &[duplicate, owner] : aliases) {
+      if (duplicate.empty() || owner.empty())
+        return emptyKey("aliases.json");
       if (byKey.count(duplicate)) {
         emitError(loc) << "aliases.json: '" << duplicate.str()
                        << "' has data of its own and cannot alias '" << owner
