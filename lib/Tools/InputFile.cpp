@@ -2,6 +2,9 @@
 
 #include "ng/Tools/InputFile.h"
 
+#include "ng/Tools/TextNesting.h"
+#include "ng/Tools/ToolDiagnostics.h"
+
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/Twine.h"
@@ -400,4 +403,17 @@ Expected<ng::ToolInput> ng::openToolInput(StringRef path, InputFormat format) {
   if (mappable)
     return mapInput(fd, name, status.getSize(), format);
   return readInput(fd, name, format);
+}
+
+std::optional<ng::ToolInput> ng::openCheckedInput(StringRef path,
+                                                  InputFormat format) {
+  Expected<ToolInput> input = openToolInput(path, format);
+  if (!input) {
+    reportToolError(toString(input.takeError()));
+    return std::nullopt;
+  }
+  if (input->kind == FileKind::MlirText &&
+      failed(checkTextBeforeParsing(*input->buffer)))
+    return std::nullopt;
+  return std::move(*input);
 }

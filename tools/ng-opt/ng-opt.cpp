@@ -16,7 +16,6 @@
 #include "ng/InitAll.h"
 #include "ng/Tools/InputFile.h"
 #include "ng/Tools/OutputFiles.h"
-#include "ng/Tools/TextNesting.h"
 #include "ng/Tools/ToolDiagnostics.h"
 
 #include "mlir/IR/DialectRegistry.h"
@@ -39,14 +38,9 @@ static LogicalResult optimize(llvm::StringRef inputPath,
     ng::reportToolError(toString(output.takeError()));
     return failure();
   }
-  llvm::Expected<ng::ToolInput> input =
-      ng::openToolInput(inputPath, ng::InputFormat::Ir);
-  if (!input) {
-    ng::reportToolError(toString(input.takeError()));
-    return failure();
-  }
-  if (input->kind == ng::FileKind::MlirText &&
-      failed(ng::checkTextBeforeParsing(*input->buffer)))
+  std::optional<ng::ToolInput> input =
+      ng::openCheckedInput(inputPath, ng::InputFormat::Ir);
+  if (!input)
     return failure();
 
   bool isBytecode = input->kind == ng::FileKind::MlirBytecode;

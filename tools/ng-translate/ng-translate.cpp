@@ -19,7 +19,6 @@
 #include "ng/Target/NativeGraph/TranslateRegistration.h"
 #include "ng/Tools/InputFile.h"
 #include "ng/Tools/OutputFiles.h"
-#include "ng/Tools/TextNesting.h"
 #include "ng/Tools/ToolDiagnostics.h"
 
 #include "mlir/IR/AsmState.h"
@@ -164,15 +163,10 @@ static LogicalResult translate(Options &options) {
     ng::reportToolError(toString(output.takeError()));
     return failure();
   }
-  llvm::Expected<ng::ToolInput> input = ng::openToolInput(
+  std::optional<ng::ToolInput> input = ng::openCheckedInput(
       options.inputFilename,
       ng::translationInput(name).value_or(ng::InputFormat::Ir));
-  if (!input) {
-    ng::reportToolError(toString(input.takeError()));
-    return failure();
-  }
-  if (input->kind == ng::FileKind::MlirText &&
-      failed(ng::checkTextBeforeParsing(*input->buffer)))
+  if (!input)
     return failure();
   ng::BytecodeCrashNote crashNote(input->kind == ng::FileKind::MlirBytecode,
                                   input->buffer->getBufferIdentifier());

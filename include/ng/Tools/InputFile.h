@@ -19,6 +19,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 
 namespace llvm {
 class MemoryBuffer;
@@ -73,6 +74,13 @@ struct ToolInput {
 /// those bytes, for the importer to reject by its file identifier (W1).
 llvm::Expected<ToolInput> openToolInput(llvm::StringRef path,
                                         InputFormat format);
+
+/// What both tools do with their input: openToolInput, then, for MLIR
+/// text, checkTextBeforeParsing (ng/Tools/TextNesting.h). Reports a failure
+/// itself (reportToolError, or the text check's error at its place) and
+/// returns null.
+std::optional<ToolInput> openCheckedInput(llvm::StringRef path,
+                                          InputFormat format);
 
 } // namespace ng
 
