@@ -7,14 +7,14 @@
 // alias_of joins its source's class, any other tensor result starts one.
 // Within a class, every value sits on a tree of views: an in-place output or
 // `aten.alias` sits where its source sits; any other alias is a child view,
-// covering or partial (AliasTable.h). The writers and the `written` flag
+// covering or partial (OpFacts.h). The writers and the `written` flag
 // come from the storage rules (ng/Dialect/Storage.h).
 //
 //===----------------------------------------------------------------------===//
 
 #include "ng/Analysis/StorageAnalysis.h"
 
-#include "ng/Analysis/AliasTable.h"
+#include "ng/Dialect/OpFacts.h"
 
 #include "llvm/ADT/StringMap.h"
 
@@ -284,9 +284,15 @@ ModRefResult StorageAnalysis::getModRef(Operation *op, Value location) const {
 
   // Reads: every tensor operand except the ones an output only views.
   llvm::SmallDenseSet<int32_t, 2> viewed;
-  if (call)
+  if (call) {
     if (std::optional<ArrayRef<int32_t>> aliases = call.getAliasOf())
       viewed.insert(aliases->begin(), aliases->end());
+    // A known view whose alias_of is missing views its source all the same.
+    if (std::optional<OpFacts> facts = lookupCallFacts(call))
+      if (std::optional<unsigned> implied =
+              getImpliedAliasOperand(call, *facts))
+        viewed.insert(*implied);
+  }
   for (OpOperand &operand : op->getOpOperands()) {
     Value value = operand.get();
     if (!isTensor(value) || written.contains(&operand) ||

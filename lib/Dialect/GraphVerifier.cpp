@@ -462,7 +462,7 @@ LogicalResult MethodGraphVerifier::verifyNode(Operation &op) {
       },
       /*writeBacks=*/false);
   for (const StorageWrite &write : writes) {
-    Value root = getStorageRoot(write.value);
+    Value root = getStorageRoot(write.value, FlagSource::Wire);
     auto arg = dyn_cast<BlockArgument>(root);
     if (!arg || arg.getOwner()->getParentOp() != method ||
         !isReadOnlyStorage(getStorageKind(root)))

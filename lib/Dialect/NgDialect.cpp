@@ -8,10 +8,31 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/Mutex.h"
 
 using namespace mlir;
 using namespace ng;
+
+/// The ops the verifier has warned about (NgDialect::claimWarning), by
+/// address and location: an op a pass erases and another that takes its
+/// memory at the same location (a clone of it) count as one node.
+class ng::WarnedOps {
+public:
+  bool claim(Operation *op) {
+    llvm::sys::SmartScopedLock<true> lock(mutex);
+    return ops.insert({op, op->getLoc().getAsOpaquePointer()}).second;
+  }
+
+private:
+  llvm::sys::SmartMutex<true> mutex;
+  llvm::DenseSet<std::pair<Operation *, const void *>> ops;
+};
+
+bool NgDialect::claimWarning(Operation *op) const {
+  return warnedOps->claim(op);
+}
 
 #include "ng/Dialect/NgDialect.cpp.inc"
 
@@ -64,6 +85,7 @@ struct NgOpAsmInterface : public OpAsmDialectInterface {
 
 void NgDialect::initialize() {
   parseCache = std::make_unique<ParseCache>(getContext());
+  warnedOps = std::make_unique<WarnedOps>();
   addInterfaces<NgOpAsmInterface>();
   addTypes<
 #define GET_TYPEDEF_LIST

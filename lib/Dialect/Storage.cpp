@@ -37,32 +37,6 @@ static bool isTensor(Value value) {
   return isa<ng::TensorType>(value.getType());
 }
 
-/// Calls `fn(arg, index, operands)` for each argument of an ng.call or
-/// ng.output, with the operands it consumes.
-static void forEachArgument(
-    Operation *op,
-    function_ref<void(ArgAttr, unsigned, MutableArrayRef<OpOperand>)> fn) {
-  ArrayAttr args;
-  if (auto call = dyn_cast<CallOp>(op))
-    args = call.getArgs();
-  else if (auto output = dyn_cast<OutputOp>(op))
-    args = output.getArgs();
-  if (!args)
-    return;
-  MutableArrayRef<OpOperand> operands = op->getOpOperands();
-  unsigned offset = 0;
-  for (auto [index, attr] : llvm::enumerate(args)) {
-    auto arg = dyn_cast<ArgAttr>(attr);
-    if (!arg)
-      return;
-    unsigned count = arg.getNumOperands();
-    if (offset + count > operands.size())
-      return; // Malformed: the verifier reports it.
-    fn(arg, index, operands.slice(offset, count));
-    offset += count;
-  }
-}
-
 //===----------------------------------------------------------------------===//
 // alias_of
 //===----------------------------------------------------------------------===//
@@ -102,59 +76,95 @@ static unsigned wireOutputOf(CallOp call, unsigned resultNumber) {
   return groups->size();
 }
 
-OpOperand *ng::getAliasSource(Value value) {
+std::optional<OpFacts> ng::lookupCallFacts(Operation *op) {
+  auto call = dyn_cast<CallOp>(op);
+  if (!call || !call.getGraphs().empty())
+    return std::nullopt;
+  return lookupOpFacts(call.getTarget());
+}
+
+std::optional<unsigned> ng::getImpliedAliasOperand(CallOp call,
+                                                   const OpFacts &facts) {
+  // Only single-tensor returns carry alias_of (A1).
+  if (facts.aliasedArg.empty() || call.getNumWireOutputs() != 1 ||
+      call.getAliasedOperand(0))
+    return std::nullopt;
+  bool isList;
+  ResultRange results = call.getWireOutputResults(0, isList);
+  if (isList || results.size() != 1 || !isTensor(results.front()))
+    return std::nullopt;
+  std::optional<WireArgument> arg = call.findArgument(facts.aliasedArg);
+  if (!arg || !arg->getTensor() || !isTensor(arg->getTensor()))
+    return std::nullopt;
+  return arg->getBeginOperandIndex();
+}
+
+bool ng::isArgumentWritten(const WireArgument &arg, const OpFacts *facts) {
+  if (arg.isMutated())
+    return true;
+  return facts &&
+         (arg.getKind() == ArgKind::Tensor ||
+          arg.getKind() == ArgKind::TensorList) &&
+         facts->mutates(arg.getName());
+}
+
+/// The operand result `resultNumber` of `call` aliases, reading alias_of,
+/// and with `facts` (the call's, when it has any and they are to be read)
+/// what they imply where alias_of says nothing.
+static OpOperand *aliasSourceOf(CallOp call, unsigned resultNumber,
+                                const OpFacts *facts) {
+  std::optional<ArrayRef<int32_t>> aliases = call.getAliasOf();
+  unsigned output = wireOutputOf(call, resultNumber);
+  if (aliases && output < aliases->size() && (*aliases)[output] >= 0)
+    return isValidAliasOperand(call, (*aliases)[output])
+               ? &call->getOpOperand((*aliases)[output])
+               : nullptr;
+  if (!facts)
+    return nullptr;
+  std::optional<unsigned> implied = getImpliedAliasOperand(call, *facts);
+  return implied ? &call->getOpOperand(*implied) : nullptr;
+}
+
+OpOperand *ng::getAliasSource(Value value, FlagSource flags) {
   auto result = dyn_cast<OpResult>(value);
   if (!result || !isTensor(value))
     return nullptr;
   auto call = dyn_cast<CallOp>(result.getOwner());
   if (!call)
     return nullptr;
-  std::optional<ArrayRef<int32_t>> aliases = call.getAliasOf();
-  if (!aliases)
-    return nullptr;
-  unsigned output = wireOutputOf(call, result.getResultNumber());
-  if (output >= aliases->size() ||
-      !isValidAliasOperand(call, (*aliases)[output]))
-    return nullptr;
-  return &call->getOpOperand((*aliases)[output]);
+  // The facts only matter where alias_of says nothing: look them up then.
+  std::optional<OpFacts> facts;
+  if (flags == FlagSource::WireAndFacts &&
+      !call.getAliasedOperand(wireOutputOf(call, result.getResultNumber())))
+    facts = lookupCallFacts(call);
+  return aliasSourceOf(call, result.getResultNumber(),
+                       facts ? &*facts : nullptr);
 }
 
 ArgAttr ng::getArgumentOf(OpOperand &operand) {
-  Operation *op = operand.getOwner();
-  ArrayAttr args;
-  if (auto call = dyn_cast<CallOp>(op))
-    args = call.getArgs();
-  else if (auto output = dyn_cast<OutputOp>(op))
-    args = output.getArgs();
-  if (!args)
-    return {};
-  unsigned number = operand.getOperandNumber(), offset = 0;
-  for (Attribute attr : args) {
-    auto arg = dyn_cast<ArgAttr>(attr);
-    if (!arg)
-      return {};
-    offset += arg.getNumOperands();
-    if (number < offset)
-      return arg;
-  }
-  return {};
+  std::optional<WireArgument> arg = getWireArgumentOf(operand);
+  return arg ? arg->getAttr() : ArgAttr();
 }
 
-bool ng::isInPlaceResult(Value value) {
-  OpOperand *source = getAliasSource(value);
+bool ng::isInPlaceResult(Value value, FlagSource flags) {
+  OpOperand *source = getAliasSource(value, flags);
   if (!source)
     return false;
-  ArgAttr arg = getArgumentOf(*source);
-  return arg && arg.getMutated();
+  std::optional<WireArgument> arg = getWireArgumentOf(*source);
+  if (!arg)
+    return false;
+  std::optional<OpFacts> facts;
+  if (flags == FlagSource::WireAndFacts)
+    facts = lookupCallFacts(source->getOwner());
+  return isArgumentWritten(*arg, facts ? &*facts : nullptr);
 }
 
-/// The value `value` aliases, or null.
-static Value aliasedBy(Value value) {
-  OpOperand *source = getAliasSource(value);
-  return source ? source->get() : Value();
-}
-
-Value ng::getStorageRoot(Value value) {
+Value ng::getStorageRoot(Value value, FlagSource flags) {
+  // The value `v` aliases, or null.
+  auto aliasedBy = [flags](Value v) {
+    OpOperand *source = getAliasSource(v, flags);
+    return source ? source->get() : Value();
+  };
   // In IR that verifies, an alias source is defined before the result that
   // aliases it, so the chain ends. The verifier asks for roots (V13) before
   // dominance is checked, though, when `%a = ng.call(..., %a)` can still
@@ -286,16 +296,16 @@ struct WriteQuery {
 
 static bool isClassWrittenByUse(Value root, WriteQuery &query);
 
-/// Whether `op` (an ng.call or ng.output) has a `mut` tensor argument.
+/// Whether `op` (an ng.call or ng.output) writes a tensor argument in place
+/// (`mut`, or a write its facts know).
 static bool hasInPlaceWrite(Operation *op) {
-  bool writes = false;
-  forEachArgument(
-      op, [&](ArgAttr arg, unsigned, MutableArrayRef<OpOperand> operands) {
-        writes |= arg.getMutated() && llvm::any_of(operands, [](OpOperand &o) {
-                    return isTensor(o.get());
-                  });
-      });
-  return writes;
+  std::optional<OpFacts> facts = lookupCallFacts(op);
+  for (WireArgument arg : getWireArguments(op))
+    if (isArgumentWritten(arg, facts ? &*facts : nullptr) &&
+        llvm::any_of(arg.getOpOperands(),
+                     [](OpOperand &o) { return isTensor(o.get()); }))
+      return true;
+  return false;
 }
 
 /// Whether a call with subgraphs may write the tensors it is given: when a
@@ -328,24 +338,26 @@ static bool mayWriteOperands(CallOp call, WriteQuery &query) {
   return writes;
 }
 
-/// Whether `use`'s owner writes it: a `mut` argument, or a tensor handed to
-/// a call with subgraphs that may write what it is given.
-static bool writesUse(OpOperand &use, WriteQuery &query) {
+/// Whether `use`'s owner writes it: an argument written in place (`mut`, or
+/// by the facts of `call`, the owner when it is an ng.call: `facts`), or a
+/// tensor handed to a call with subgraphs that may write what it is given.
+static bool writesUse(OpOperand &use, CallOp call, const OpFacts *facts,
+                      WriteQuery &query) {
   Operation *op = use.getOwner();
-  auto call = dyn_cast<CallOp>(op);
   if ((!call && !isa<OutputOp>(op)) || !isTensor(use.get()))
     return false;
-  ArgAttr arg = getArgumentOf(use);
+  std::optional<WireArgument> arg = getWireArgumentOf(use);
   if (!arg)
     return false;
-  if (arg.getMutated())
+  if (isArgumentWritten(*arg, facts))
     return true;
   return call && !call.getGraphs().empty() && mayWriteOperands(call, query);
 }
 
 /// Whether a member of the class rooted at `root` is written in place or
 /// handed to a call with subgraphs that may write it; true as well when the
-/// query runs out of budget.
+/// query runs out of budget. The members are the values whose alias chains
+/// (alias_of, and what the facts imply where it is missing) lead to root.
 static bool isClassWrittenByUse(Value root, WriteQuery &query) {
   SmallVector<Value, 8> worklist{root};
   while (!worklist.empty()) {
@@ -354,28 +366,28 @@ static bool isClassWrittenByUse(Value root, WriteQuery &query) {
       if (query.budget == 0)
         return true;
       --query.budget;
-      if (writesUse(use, query))
-        return true;
       auto call = dyn_cast<CallOp>(use.getOwner());
-      std::optional<ArrayRef<int32_t>> aliases =
-          call ? call.getAliasOf() : std::nullopt;
-      if (!aliases)
+      std::optional<OpFacts> facts =
+          call ? lookupCallFacts(call) : std::nullopt;
+      const OpFacts *known = facts ? &*facts : nullptr;
+      if (writesUse(use, call, known, query))
+        return true;
+      if (!call)
         continue;
-      for (auto [output, operand] : llvm::enumerate(*aliases)) {
-        if (operand != static_cast<int32_t>(use.getOperandNumber()) ||
-            output >= call.getNumWireOutputs())
-          continue;
-        bool isList;
-        for (Value result : call.getWireOutputResults(output, isList))
-          if (isTensor(result))
-            worklist.push_back(result);
-      }
+      // The outputs that alias this operand join the class.
+      std::optional<ArrayRef<int32_t>> aliases = call.getAliasOf();
+      if (!aliases && !known)
+        continue;
+      for (OpResult result : call->getResults())
+        if (isTensor(result) &&
+            aliasSourceOf(call, result.getResultNumber(), known) == &use)
+          worklist.push_back(result);
     }
   }
   return false;
 }
 
-/// The InPlace and MayWrite writes of `op` (its operands).
+/// The InPlace, KnownInPlace and MayWrite writes of `op` (its operands).
 static void forEachOperandWrite(Operation *op,
                                 function_ref<void(const StorageWrite &)> fn) {
   auto call = dyn_cast<CallOp>(op);
@@ -384,21 +396,22 @@ static void forEachOperandWrite(Operation *op,
   WriteQuery query;
   bool hasGraphs =
       call && !call.getGraphs().empty() && mayWriteOperands(call, query);
-  forEachArgument(op, [&](ArgAttr arg, unsigned index,
-                          MutableArrayRef<OpOperand> operands) {
+  std::optional<OpFacts> facts = lookupCallFacts(op);
+  for (WireArgument arg : getWireArguments(op)) {
     // Most arguments write nothing: decide that before looking at the
     // operands' types (on a large graph, each is a cache miss).
-    if (!arg.getMutated() && !hasGraphs)
-      return;
-    for (OpOperand &operand : operands) {
+    bool known = !arg.isMutated() && facts && isArgumentWritten(arg, &*facts);
+    if (!arg.isMutated() && !known && !hasGraphs)
+      continue;
+    for (OpOperand &operand : arg.getOpOperands()) {
       if (!isTensor(operand.get()))
         continue;
-      if (arg.getMutated())
-        fn({StorageWrite::Kind::InPlace, operand.get(), &operand, arg, index});
-      else if (hasGraphs)
-        fn({StorageWrite::Kind::MayWrite, operand.get(), &operand, arg, index});
+      StorageWrite::Kind kind = arg.isMutated() ? StorageWrite::Kind::InPlace
+                                : known ? StorageWrite::Kind::KnownInPlace
+                                        : StorageWrite::Kind::MayWrite;
+      fn({kind, operand.get(), &operand, arg.getAttr(), arg.getIndex()});
     }
-  });
+  }
 }
 
 void ng::forEachStorageWrite(Operation *op,
@@ -412,20 +425,19 @@ void ng::forEachStorageWrite(Operation *op,
   if (!method || !output.getSpecs())
     return;
   unsigned tensorIndex = 0;
-  forEachArgument(
-      op, [&](ArgAttr arg, unsigned, MutableArrayRef<OpOperand> operands) {
-        if (arg.getKind() != ArgKind::Tensor || operands.size() != 1)
-          return;
-        OutputSpecAttr spec = output.getSpec(tensorIndex);
-        if (spec.getKind() != OutputKind::UserOutput) {
-          SmallVector<BlockArgument, 1> targets;
-          getWriteBackTargets(method, spec, targets);
-          for (BlockArgument target : targets)
-            fn({StorageWrite::Kind::WriteBack, target, &operands.front(),
-                ArgAttr(), tensorIndex});
-        }
-        ++tensorIndex;
-      });
+  for (WireArgument arg : output.getWireArguments()) {
+    if (arg.getKind() != ArgKind::Tensor || arg.getNumOperands() != 1)
+      continue;
+    OutputSpecAttr spec = output.getSpec(tensorIndex);
+    if (spec.getKind() != OutputKind::UserOutput) {
+      SmallVector<BlockArgument, 1> targets;
+      getWriteBackTargets(method, spec, targets);
+      for (BlockArgument target : targets)
+        fn({StorageWrite::Kind::WriteBack, target, &arg.getOpOperands().front(),
+            ArgAttr(), tensorIndex});
+    }
+    ++tensorIndex;
+  }
 }
 
 bool ng::isStorageWritten(Value root) {
@@ -469,4 +481,42 @@ bool ng::isStorageWritten(Value root) {
       return true;
   }
   return false;
+}
+
+//===----------------------------------------------------------------------===//
+// Flags against facts
+//===----------------------------------------------------------------------===//
+
+void ng::warnIfFlagsMissFacts(Operation *op) {
+  auto call = dyn_cast<CallOp>(op);
+  std::optional<OpFacts> facts = call ? lookupCallFacts(call) : std::nullopt;
+  if (!facts || !facts->knowsAliasing)
+    return;
+  // The arguments the op writes that the program does not mark `mut`.
+  SmallVector<StringRef, 2> unmarked;
+  for (WireArgument arg : call.getWireArguments())
+    if (!arg.isMutated() && isArgumentWritten(arg, &*facts))
+      unmarked.push_back(arg.getName());
+  std::optional<unsigned> alias = getImpliedAliasOperand(call, *facts);
+  if (unmarked.empty() && !alias)
+    return;
+  // One warning for the op, whatever it lacks, and only the first time it
+  // is verified.
+  if (!call->getDialect() ||
+      !static_cast<NgDialect *>(call->getDialect())->claimWarning(call))
+    return;
+  InFlightDiagnostic diag = call.emitWarning();
+  diag << call.getTarget() << ": ";
+  if (!unmarked.empty()) {
+    llvm::interleave(
+        unmarked, diag, [&](StringRef name) { diag << "'" << name << "'"; },
+        " and ");
+    diag << (unmarked.size() == 1 ? " is" : " are")
+         << " written in place but not marked `mut`";
+  }
+  if (alias)
+    diag << (unmarked.empty() ? "" : ", and ") << "the output aliases '"
+         << facts->aliasedArg << "' but has no alias_of";
+  diag << " (FORMAT.md A1, A2); ng assumes what the op does "
+          "(--ng-infer-aliases records it)";
 }

@@ -13,6 +13,7 @@
 
 #include "ng/Dialect/ConstantData.h"
 #include "ng/Dialect/NgOps.h"
+#include "ng/Dialect/OpFacts.h"
 #include "ng/Dialect/Storage.h"
 #include "ng/Transforms/Q4Packing.h"
 
@@ -30,10 +31,9 @@ namespace ng {
 using namespace mlir;
 using namespace ng;
 
-static constexpr llvm::StringLiteral kDequantizeGguf =
-    "torch.ops.torchao.dequantize_gguf.default";
-static constexpr llvm::StringLiteral kDequantizeAffine =
-    "torch.ops.torchao.dequantize_affine.default";
+// Which targets are the dequantize ops (and their argument order), and which
+// consumers may read a folded weight through which argument, are op facts
+// (ng/Dialect/OpFacts.h, OpFacts.td).
 
 namespace {
 
@@ -57,19 +57,33 @@ std::optional<ConstantRef> asConstant(MethodOp method, Value value) {
   return ConstantRef{arg, binding, method.getArgName(arg.getArgNumber())};
 }
 
-/// The operand of a single-tensor argument `index`, if that is what it is.
+/// The position of schema argument `name` in the signature the op facts
+/// give for `facts`' target. The folds read arguments by position, as the
+/// reference serializer does (F1, F2); the signature says which is which.
+unsigned argPosition(const OpFacts &facts, StringRef name) {
+  std::optional<unsigned> index = facts.signature.indexOf(name);
+  assert(index && "the signature in OpFacts.td lacks the argument");
+  return *index;
+}
+
+/// The operand of a single-tensor argument at position `index`, if that is
+/// what it is.
 Value tensorArgument(CallOp call, unsigned index) {
-  SmallVector<ArgAttr> args = call.getArgList();
-  if (index >= args.size() || args[index].getKind() != ArgKind::Tensor)
-    return {};
-  return call.getArgOperands(index).front();
+  std::optional<WireArgument> arg = call.getWireArguments().at(index);
+  return arg ? arg->getTensor() : Value();
 }
 
 template <typename AttrT> AttrT literalArgument(CallOp call, unsigned index) {
-  SmallVector<ArgAttr> args = call.getArgList();
-  if (index >= args.size())
-    return {};
-  return dyn_cast_or_null<AttrT>(args[index].getValue());
+  std::optional<WireArgument> arg = call.getWireArguments().at(index);
+  return arg ? dyn_cast_or_null<AttrT>(arg->getAttr().getValue()) : AttrT();
+}
+
+/// The dequantize op of `kind` that `call` is, with its facts.
+std::optional<OpFacts> dequantizeFacts(CallOp call, DequantizeKind kind) {
+  std::optional<OpFacts> facts = lookupOpFacts(call.getTarget());
+  if (!facts || facts->dequantize != kind)
+    return std::nullopt;
+  return facts;
 }
 
 /// The static sizes of a tensor type, if all are static.
@@ -139,13 +153,15 @@ private:
 LogicalResult FoldQ4WeightsPass::foldGguf(MethodOp method) {
   SmallVector<CallOp> dequantizes;
   for (auto call : method.getBody().front().getOps<CallOp>())
-    if (call.getTarget() == kDequantizeGguf)
+    if (dequantizeFacts(call, DequantizeKind::Gguf))
       dequantizes.push_back(call);
 
   for (CallOp call : dequantizes) {
+    OpFacts facts = *dequantizeFacts(call, DequantizeKind::Gguf);
     std::optional<ConstantRef> weight =
-        asConstant(method, tensorArgument(call, 0));
-    auto ggmlType = literalArgument<StringAttr>(call, 1);
+        asConstant(method, tensorArgument(call, argPosition(facts, "weight")));
+    auto ggmlType =
+        literalArgument<StringAttr>(call, argPosition(facts, "ggml_type"));
     if (!weight || !ggmlType || call.getNumResults() != 1)
       continue;
     // Never fold storage that something writes (a buffer updated in place
@@ -234,16 +250,15 @@ static bool isWeightUse(Value value, Operation *user) {
   auto call = dyn_cast<CallOp>(user);
   if (!call)
     return false;
-  StringRef target = call.getTarget();
-  unsigned index;
-  if (target.consume_front("torch.ops.aten.linear."))
-    index = 1;
-  else if (target.consume_front("torch.ops.aten.embedding."))
-    index = 0;
-  else
+  // The consumer's facts name its weight argument; any overload, but one
+  // (`torch.ops.aten.linear.<overload>`).
+  std::optional<OpFacts> facts = lookupOpFacts(call.getTarget());
+  if (!facts || facts->quantizedWeightArg.empty())
     return false;
-  if (target.empty() || target.contains('.'))
+  StringRef overload = getTargetOverload(call.getTarget());
+  if (overload.empty() || overload.contains('.'))
     return false;
+  unsigned index = argPosition(*facts, facts->quantizedWeightArg);
   // The weight argument, and no other argument or list element, reads it.
   return tensorArgument(call, index) == value &&
          llvm::count(call->getOperands(), value) == 1;
@@ -254,22 +269,25 @@ std::optional<AffineFold> FoldQ4WeightsPass::matchAffine(MethodOp method,
                                                          ConstantRef &weight) {
   // F2, in the reference's order: input_dtype int8, quant_min -8,
   // quant_max 7 ...
-  if (call.getTarget() != kDequantizeAffine || call.getArgs().size() < 7 ||
+  std::optional<OpFacts> facts = dequantizeFacts(call, DequantizeKind::Affine);
+  // The positional arguments, up to quant_max, are all there.
+  if (!facts || call.getArgs().size() < argPosition(*facts, "quant_max") + 1 ||
       call.getNumResults() != 1)
     return std::nullopt;
-  auto inputDtype = literalArgument<TypeAttr>(call, 4);
-  auto quantMin = literalArgument<IntegerAttr>(call, 5);
-  auto quantMax = literalArgument<IntegerAttr>(call, 6);
+  auto position = [&](StringRef name) { return argPosition(*facts, name); };
+  auto inputDtype = literalArgument<TypeAttr>(call, position("input_dtype"));
+  auto quantMin = literalArgument<IntegerAttr>(call, position("quant_min"));
+  auto quantMax = literalArgument<IntegerAttr>(call, position("quant_max"));
   if (!inputDtype || !inputDtype.getValue().isSignlessInteger(8) || !quantMin ||
       quantMin.getInt() != -8 || !quantMax || quantMax.getInt() != 7)
     return std::nullopt;
   // ... input, scale and zero point are constant placeholders ...
   std::optional<ConstantRef> input =
-      asConstant(method, tensorArgument(call, 0));
+      asConstant(method, tensorArgument(call, position("input")));
   std::optional<ConstantRef> scale =
-      asConstant(method, tensorArgument(call, 2));
+      asConstant(method, tensorArgument(call, position("scale")));
   std::optional<ConstantRef> zeroPoint =
-      asConstant(method, tensorArgument(call, 3));
+      asConstant(method, tensorArgument(call, position("zero_point")));
   if (!input || !scale || !zeroPoint)
     return std::nullopt;
   // ... none of which anything writes (a buffer updated in place or written
@@ -278,11 +296,15 @@ std::optional<AffineFold> FoldQ4WeightsPass::matchAffine(MethodOp method,
       isStorageWritten(zeroPoint->arg))
     return std::nullopt;
   // ... block_size is [1, g] with g > 0 (literals) ...
-  SmallVector<ArgAttr> args = call.getArgList();
-  auto blockSize = dyn_cast_or_null<DenseI64ArrayAttr>(args[1].getValue());
-  if (args[1].getKind() != ArgKind::IntList || !blockSize ||
-      (args[1].getMask() &&
-       llvm::is_contained(args[1].getMask().asArrayRef(), true)) ||
+  std::optional<WireArgument> blockSizeWire =
+      call.getWireArguments().at(position("block_size"));
+  if (!blockSizeWire)
+    return std::nullopt;
+  ArgAttr blockSizeArg = blockSizeWire->getAttr();
+  auto blockSize = dyn_cast_or_null<DenseI64ArrayAttr>(blockSizeArg.getValue());
+  if (blockSizeArg.getKind() != ArgKind::IntList || !blockSize ||
+      (blockSizeArg.getMask() &&
+       llvm::is_contained(blockSizeArg.getMask().asArrayRef(), true)) ||
       blockSize.size() != 2 || blockSize[0] != 1 || blockSize[1] <= 0)
     return std::nullopt;
   int64_t groupSize = blockSize[1];

@@ -1,7 +1,7 @@
 //===- InferAliases.cpp - fill in alias_of and mutated (FORMAT.md A1, A2) -===//
 //
-// For every ng.call whose target the alias table knows
-// (ng/Analysis/AliasTable.h): marks the arguments the op writes `mut`, and
+// For every ng.call whose aliasing the op facts know (ng/Dialect/OpFacts.h,
+// OpFacts.td): marks the arguments the op writes `mut`, and
 // records which argument a single tensor output aliases, where the program
 // lacks them. Unknown targets are left alone. Where the program says
 // something the table contradicts (an alias the table does not have, a
@@ -12,8 +12,9 @@
 
 #include "ng/Transforms/Passes.h"
 
-#include "ng/Analysis/AliasTable.h"
 #include "ng/Dialect/NgOps.h"
+#include "ng/Dialect/OpFacts.h"
+#include "ng/Dialect/Storage.h"
 
 namespace ng {
 #define GEN_PASS_DEF_INFERALIASES
@@ -39,44 +40,41 @@ struct InferAliasesPass : public ng::impl::InferAliasesBase<InferAliasesPass> {
   }
 
   void infer(CallOp call) {
-    std::optional<AliasRule> rule = lookupAliasRule(call.getTarget());
-    if (!rule)
+    std::optional<OpFacts> rule = lookupOpFacts(call.getTarget());
+    if (!rule || !rule->knowsAliasing)
       return;
     MLIRContext *ctx = &getContext();
-    SmallVector<ArgAttr> args = call.getArgList();
-    auto findArg = [&](StringRef name) -> std::optional<unsigned> {
-      for (auto [index, arg] : llvm::enumerate(args))
-        if (arg.getName() && arg.getName().getValue() == name)
-          return index;
-      return std::nullopt;
-    };
     auto warn = [&]() {
       return call.emitWarning() << "node '" << call.getNodeName() << "' ("
                                 << call.getTarget() << "): ";
     };
+    // The argument operand `operand` belongs to, as the warnings name it.
+    auto aliasedArgOf = [&](unsigned operand) -> std::string {
+      if (std::optional<WireArgument> arg =
+              call.getWireArguments().findByOperand(operand))
+        return argLabel(arg->getAttr(), arg->getIndex());
+      return "#?";
+    };
 
     // `mut`: the arguments the op writes.
+    SmallVector<Attribute> args(call.getArgs().getValue());
     bool argsChanged = false;
-    for (StringRef name : rule->mutatedArgs) {
-      std::optional<unsigned> index = findArg(name);
-      if (!index)
-        continue; // Not the schema the table knows: leave it alone.
-      ArgAttr arg = args[*index];
-      if (arg.getMutated() || (arg.getKind() != ArgKind::Tensor &&
-                               arg.getKind() != ArgKind::TensorList))
-        continue;
-      args[*index] =
-          ArgAttr::get(ctx, arg.getKind(), arg.getName(),
-                       /*mutated=*/true, arg.getValue(), arg.getMask());
-      argsChanged = true;
-    }
-    for (auto [index, arg] : llvm::enumerate(args)) {
-      if (!arg.getMutated() ||
-          (arg.getName() &&
-           llvm::is_contained(rule->mutatedArgs, arg.getName().getValue())))
+    for (WireArgument arg : call.getWireArguments()) {
+      bool written = rule->mutates(arg.getName());
+      if (written && !arg.isMutated() &&
+          (arg.getKind() == ArgKind::Tensor ||
+           arg.getKind() == ArgKind::TensorList)) {
+        ArgAttr attr = arg.getAttr();
+        args[arg.getIndex()] =
+            ArgAttr::get(ctx, attr.getKind(), attr.getName(),
+                         /*mutated=*/true, attr.getValue(), attr.getMask());
+        argsChanged = true;
+      }
+      if (!arg.isMutated() || written)
         continue;
       InFlightDiagnostic diag = warn();
-      diag << "the program marks argument " << argLabel(arg, index)
+      diag << "the program marks argument "
+           << argLabel(arg.getAttr(), arg.getIndex())
            << " mutated, but the op ";
       if (rule->mutatedArgs.empty()) {
         diag << "writes no argument";
@@ -89,22 +87,10 @@ struct InferAliasesPass : public ng::impl::InferAliasesBase<InferAliasesPass> {
       diag << " (FORMAT.md A1, A2); keeping the program's";
     }
     if (argsChanged)
-      call.setArgsAttr(ArrayAttr::get(
-          ctx,
-          llvm::map_to_vector(args, [](ArgAttr a) -> Attribute { return a; })));
+      call.setArgsAttr(ArrayAttr::get(ctx, args));
 
     // alias_of: only single-tensor returns carry it (A1).
     unsigned numOutputs = call.getNumWireOutputs();
-    auto aliasedArgOf = [&](unsigned operand) -> std::string {
-      unsigned offset = 0;
-      for (auto [index, arg] : llvm::enumerate(args)) {
-        unsigned count = arg.getNumOperands();
-        if (operand < offset + count)
-          return argLabel(arg, index);
-        offset += count;
-      }
-      return "#?";
-    };
     if (rule->aliasedArg.empty()) {
       for (unsigned output = 0; output < numOutputs; ++output)
         if (std::optional<unsigned> operand = call.getAliasedOperand(output))
@@ -114,23 +100,24 @@ struct InferAliasesPass : public ng::impl::InferAliasesBase<InferAliasesPass> {
                     "keeping the program's";
       return;
     }
+    if (std::optional<unsigned> expected =
+            getImpliedAliasOperand(call, *rule)) {
+      call.setAliasOfAttr(
+          DenseI32ArrayAttr::get(ctx, {static_cast<int32_t>(*expected)}));
+      return;
+    }
+    // The program has an alias_of: say so where it disagrees.
     bool isList = false;
     if (numOutputs != 1)
       return;
     ResultRange results = call.getWireOutputResults(0, isList);
     if (isList || !isa<ng::TensorType>(results.front().getType()))
       return;
-    std::optional<unsigned> index = findArg(rule->aliasedArg);
-    if (!index || args[*index].getKind() != ArgKind::Tensor)
+    std::optional<WireArgument> source = call.findArgument(rule->aliasedArg);
+    if (!source || source->getKind() != ArgKind::Tensor)
       return;
-    unsigned expected = call.getArgOperands(*index).getBeginOperandIndex();
     std::optional<unsigned> declared = call.getAliasedOperand(0);
-    if (!declared) {
-      call.setAliasOfAttr(
-          DenseI32ArrayAttr::get(ctx, {static_cast<int32_t>(expected)}));
-      return;
-    }
-    if (*declared != expected)
+    if (declared && *declared != source->getBeginOperandIndex())
       warn() << "the program says the output aliases "
              << aliasedArgOf(*declared) << ", but the op's output aliases '"
              << rule->aliasedArg << "' (FORMAT.md A2); keeping the program's";

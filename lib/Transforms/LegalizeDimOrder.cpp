@@ -23,6 +23,8 @@
 #include "ng/Transforms/Passes.h"
 
 #include "ng/Dialect/NgOps.h"
+#include "ng/Dialect/OpFacts.h"
+#include "ng/Dialect/Storage.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -42,32 +44,9 @@ using namespace ng;
 // Targets
 //===----------------------------------------------------------------------===//
 
-static constexpr llvm::StringLiteral kClone = "torch.ops.aten.clone.default";
-static constexpr llvm::StringLiteral kToCopy =
-    "torch.ops.aten._to_copy.default";
-static constexpr llvm::StringLiteral kEmpty =
-    "torch.ops.aten.empty.memory_format";
-static constexpr llvm::StringLiteral kCloneDimOrder =
-    "torch.ops.dim_order_ops._clone_dim_order.default";
-static constexpr llvm::StringLiteral kToDimOrderCopy =
-    "torch.ops.dim_order_ops._to_dim_order_copy.default";
-static constexpr llvm::StringLiteral kEmptyDimOrder =
-    "torch.ops.dim_order_ops._empty_dim_order.default";
-
-/// D5: the ops that read their input's memory linearly and so need it
-/// contiguous. The one list; `contiguous-ops=...` adds to it.
-static constexpr llvm::StringLiteral kContiguousInputOps[] = {
-    "torch.ops.aten.view.default",
-    "torch.ops.aten.view_copy.default",
-    "torch.ops.aten._unsafe_view.default",
-    "torch.ops.aten.reshape.default",
-    "torch.ops.aten.avg_pool2d.default",
-    "torch.ops.aten.adaptive_avg_pool2d.default",
-    "torch.ops.aten._adaptive_avg_pool2d.default",
-    "torch.ops.aten.expand_copy.default",
-    "torch.ops.aten.mean.dim",
-    "torch.ops.aten.sum.dim_IntList",
-};
+// Which ops need contiguous inputs (D5) and which are the copy ops of the
+// rewrite (D4), with their schemas, are op facts (ng/Dialect/OpFacts.h,
+// OpFacts.td): `contiguous-ops=...` adds to the former.
 
 static constexpr llvm::StringLiteral kContiguousFormat =
     "torch.contiguous_format";
@@ -78,8 +57,9 @@ static constexpr llvm::StringLiteral kPreserveFormat = "torch.preserve_format";
 namespace {
 
 /// The three op families the rewrite maps between (D4).
-enum class CopyKind { Clone, ToCopy, Empty };
+using CopyKind = CopyFamily;
 
+/// One copy op family, both forms, as the op facts give it.
 struct CopyOpInfo {
   CopyKind kind;
   StringRef atenTarget;
@@ -88,44 +68,32 @@ struct CopyOpInfo {
   StringRef firstArg;
   /// The keyword arguments between the first one and memory_format /
   /// dim_order, in schema order, with the defaults S4 fills in.
-  ArrayRef<StringRef> atenMiddle, dimOrderMiddle;
+  ArgNameList atenMiddle, dimOrderMiddle;
 };
 
-// aten.clone(self, *, memory_format=None)
-// _clone_dim_order(self, *, non_blocking=False, dim_order=None)
-const StringRef kCloneDimOrderMiddle[] = {"non_blocking"};
-// aten._to_copy(self, *, dtype, layout, device, pin_memory,
-//               non_blocking=False, memory_format=None)
-// _to_dim_order_copy(self, *, dtype, layout, device, pin_memory,
-//                    non_blocking=False, dim_order=None)
-const StringRef kToCopyMiddle[] = {"dtype", "layout", "device", "pin_memory",
-                                   "non_blocking"};
-// aten.empty.memory_format(size, *, dtype, layout, device, pin_memory,
-//                          memory_format=None)
-// _empty_dim_order(size, *, dtype, layout, device, pin_memory, dim_order=None)
-const StringRef kEmptyMiddle[] = {"dtype", "layout", "device", "pin_memory"};
-
-const CopyOpInfo kCopyOps[] = {
-    {CopyKind::Clone, kClone, kCloneDimOrder, "self", ArrayRef<StringRef>(),
-     kCloneDimOrderMiddle},
-    {CopyKind::ToCopy, kToCopy, kToDimOrderCopy, "self", kToCopyMiddle,
-     kToCopyMiddle},
-    {CopyKind::Empty, kEmpty, kEmptyDimOrder, "size", kEmptyMiddle,
-     kEmptyMiddle},
-};
-
-const CopyOpInfo *lookupAten(StringRef target) {
-  for (const CopyOpInfo &info : kCopyOps)
-    if (info.atenTarget == target)
-      return &info;
-  return nullptr;
+/// The family of copy op `target` is in its aten form (`dimOrderForm`
+/// false) or its dim-order form.
+std::optional<CopyOpInfo> lookupCopyOp(StringRef target, bool dimOrderForm) {
+  std::optional<OpFacts> facts = lookupOpFacts(target);
+  if (!facts || facts->copyFamily == CopyFamily::None ||
+      facts->isDimOrderForm != dimOrderForm)
+    return std::nullopt;
+  std::optional<OpFacts> other = lookupOpFacts(facts->copyCounterpart);
+  if (!other)
+    return std::nullopt;
+  const OpFacts &aten = dimOrderForm ? *other : *facts;
+  const OpFacts &dimOrder = dimOrderForm ? *facts : *other;
+  return CopyOpInfo{facts->copyFamily,    dimOrder.copyCounterpart,
+                    aten.copyCounterpart, facts->copyFirstArg,
+                    aten.copyMiddleArgs,  dimOrder.copyMiddleArgs};
 }
 
-const CopyOpInfo *lookupDimOrder(StringRef target) {
-  for (const CopyOpInfo &info : kCopyOps)
-    if (info.dimOrderTarget == target)
-      return &info;
-  return nullptr;
+std::optional<CopyOpInfo> lookupAten(StringRef target) {
+  return lookupCopyOp(target, /*dimOrderForm=*/false);
+}
+
+std::optional<CopyOpInfo> lookupDimOrder(StringRef target) {
+  return lookupCopyOp(target, /*dimOrderForm=*/true);
 }
 
 //===----------------------------------------------------------------------===//
@@ -254,16 +222,14 @@ struct Arg {
   SmallVector<Value, 2> operands;
 };
 
+/// The arguments of `call`, copied to be edited and set back (setCall).
 SmallVector<Arg> getArgs(CallOp call) {
   SmallVector<Arg> args;
-  unsigned offset = 0;
-  for (ArgAttr attr : call.getArgList()) {
-    unsigned count = attr.getNumOperands();
+  for (WireArgument wire : call.getWireArguments()) {
     Arg &arg = args.emplace_back();
-    arg.attr = attr;
-    for (unsigned i = 0; i < count; ++i)
-      arg.operands.push_back(call->getOperand(offset + i));
-    offset += count;
+    arg.attr = wire.getAttr();
+    for (OpOperand &operand : wire.getOpOperands())
+      arg.operands.push_back(operand.get());
   }
   return args;
 }
@@ -408,7 +374,16 @@ private:
   LogicalResult checkResult(CallOp call, ArrayRef<int64_t> order,
                             StringRef why);
 
+  /// D5: whether `target` reads its input linearly: the op facts say so,
+  /// or `contiguous-ops` names it.
+  bool needsContiguousInput(StringRef target) const {
+    std::optional<OpFacts> facts = lookupOpFacts(target);
+    return (facts && facts->needsContiguousInput) ||
+           contiguousTargets.contains(target);
+  }
+
   bool spellEmpty = false;
+  /// The targets `contiguous-ops` adds to the op facts' (D5).
   llvm::StringSet<> contiguousTargets;
 };
 
@@ -546,7 +521,7 @@ LogicalResult LegalizeDimOrderPass::checkResult(CallOp call,
 /// argument `layoutName`. Anything else is an error: it would be lost.
 static FailureOr<SmallVector<Arg>> collectArgs(CallOp call, ArrayRef<Arg> args,
                                                const CopyOpInfo &info,
-                                               ArrayRef<StringRef> middle,
+                                               ArgNameList middle,
                                                ArrayRef<StringRef> dropped,
                                                StringRef layoutName) {
   MLIRContext *ctx = call.getContext();
@@ -565,8 +540,8 @@ static FailureOr<SmallVector<Arg>> collectArgs(CallOp call, ArrayRef<Arg> args,
   for (auto [i, arg] : llvm::enumerate(args)) {
     StringRef name = arg.attr.getName() ? arg.attr.getName().getValue() : "";
     if (i == *first || name == layoutName ||
-        (!name.empty() && (llvm::is_contained(middle, name) ||
-                           llvm::is_contained(dropped, name))))
+        (!name.empty() &&
+         (middle.contains(name) || llvm::is_contained(dropped, name))))
       continue;
     call.emitError() << "node '" << call.getNodeName()
                      << "': " << call.getTarget() << " has an argument "
@@ -752,15 +727,15 @@ LogicalResult LegalizeDimOrderPass::rewrite(Graph graph) {
   for (CallOp call : calls) {
     StringRef target = call.getTarget();
     if (!reverse) {
-      if (const CopyOpInfo *info = lookupAten(target)) {
+      if (std::optional<CopyOpInfo> info = lookupAten(target)) {
         if (failed(rewriteToDimOrder(call, *info, /*fromAten=*/true)))
           return failure();
-      } else if (const CopyOpInfo *info = lookupDimOrder(target)) {
+      } else if (std::optional<CopyOpInfo> info = lookupDimOrder(target)) {
         // Already a dim-order op: make its order explicit and canonical.
         if (failed(rewriteToDimOrder(call, *info, /*fromAten=*/false)))
           return failure();
       }
-    } else if (const CopyOpInfo *info = lookupDimOrder(target)) {
+    } else if (std::optional<CopyOpInfo> info = lookupDimOrder(target)) {
       if (failed(rewriteToAten(call, *info)))
         return failure();
     }
@@ -806,19 +781,17 @@ LogicalResult LegalizeDimOrderPass::insertContiguousCopies(Graph graph) {
   llvm::DenseMap<Value, Value> copies;
   SmallVector<CallOp> calls(graph.block().getOps<CallOp>());
   for (CallOp call : calls) {
-    if (!contiguousTargets.contains(call.getTarget()))
+    if (!needsContiguousInput(call.getTarget()))
       continue;
-    SmallVector<ArgAttr> argList = call.getArgList();
-    unsigned offset = 0;
-    for (auto [argIndex, arg] : llvm::enumerate(argList)) {
-      unsigned count = arg.getNumOperands();
-      for (unsigned i = offset; i < offset + count; ++i) {
-        Value input = call->getOperand(i);
+    std::optional<OpFacts> facts = lookupOpFacts(call.getTarget());
+    for (WireArgument arg : call.getWireArguments()) {
+      for (OpOperand &operand : arg.getOpOperands()) {
+        Value input = operand.get();
         ng::TensorType type = metaType(input);
         // Unknown layouts (no metadata) and packed data are left alone.
         if (!type || type.getQuant() || isContiguousLayout(type))
           continue;
-        if (arg.getMutated())
+        if (isArgumentWritten(arg, facts ? &*facts : nullptr))
           return call.emitError()
                  << "node '" << call.getNodeName() << "' (" << call.getTarget()
                  << ") needs a contiguous input, but writes '"
@@ -843,16 +816,16 @@ LogicalResult LegalizeDimOrderPass::insertContiguousCopies(Graph graph) {
             attrs.push_back(a.attr);
           state.addOperands(input);
           auto &props = state.getOrAddProperties<CallOp::Properties>();
-          props.target = StringAttr::get(
-              ctx, reverse ? StringRef(kClone) : StringRef(kCloneDimOrder));
+          props.target =
+              StringAttr::get(ctx, getCopyOpTarget(CopyFamily::Clone,
+                                                   /*dimOrderForm=*/!reverse));
           props.args = ArrayAttr::get(ctx, attrs);
           props.names = {name};
           state.addTypes(type.withDimOrder(spell(identity)));
           copy = builder.create(state)->getResult(0);
         }
-        call->setOperand(i, copy);
+        operand.set(copy);
       }
-      offset += count;
     }
   }
   return success();
@@ -872,8 +845,6 @@ void LegalizeDimOrderPass::runOnOperation() {
   }
   spellEmpty = contiguousSpelling == "empty";
   contiguousTargets.clear();
-  for (StringRef target : kContiguousInputOps)
-    contiguousTargets.insert(target);
   for (const std::string &target : contiguousOps) {
     if (target.empty()) {
       module.emitError() << "--legalize-dim-order: contiguous-ops has an "

@@ -35,11 +35,11 @@ namespace {
 /// The label of the `index`th graph argument of `call`.
 StringRef graphLabel(CallOp call, unsigned index) {
   unsigned seen = 0;
-  for (ArgAttr arg : call.getArgList()) {
+  for (WireArgument arg : call.getWireArguments()) {
     if (arg.getKind() != ArgKind::Graph)
       continue;
     if (seen++ == index)
-      if (auto label = dyn_cast_or_null<StringAttr>(arg.getValue()))
+      if (auto label = dyn_cast_or_null<StringAttr>(arg.getAttr().getValue()))
         return label.getValue();
   }
   return {};

@@ -16,8 +16,11 @@
 // CHECK-NEXT:    %aten_sum_default = ng.call "torch.ops.aten.sum.default"(self: %aten_transpose_int, dtype: none) : (!f32_6x4_perm) -> !f32_scalar{{$}}
 ng.method @views_inplace(%x: !ng.tensor<f32[4, 6]>) -> (!ng.tensor<f32[4, 6]>, !ng.tensor<f32[]>) {
   %aten_clone_default = ng.call "torch.ops.aten.clone.default"(self: %x, memory_format: none) : (!ng.tensor<f32[4, 6]>) -> !ng.tensor<f32[4, 6]>
+  // expected-warning @+1 {{the output aliases 'self' but has no alias_of}}
   %aten_transpose_int = ng.call "torch.ops.aten.transpose.int"(self: %aten_clone_default, dim0: 0, dim1: 1) : (!ng.tensor<f32[4, 6]>) -> !ng.tensor<f32[6, 4], dim_order = [1, 0]>
+  // expected-warning @+1 {{the output aliases 'self' but has no alias_of}}
   %aten_slice_tensor = ng.call "torch.ops.aten.slice.Tensor"(self: %aten_clone_default, dim: 0, start: 0, end: 2, step: 1) : (!ng.tensor<f32[4, 6]>) -> !ng.tensor<f32[2, 6]>
+  // expected-warning @+1 {{'self' is written in place but not marked `mut`, and the output aliases 'self' but has no alias_of}}
   %aten_mul__tensor = ng.call "torch.ops.aten.mul_.Tensor"(self: %aten_slice_tensor, other: 2.0) : (!ng.tensor<f32[2, 6]>) -> !ng.tensor<f32[2, 6]>
   %aten_sum_default = ng.call "torch.ops.aten.sum.default"(self: %aten_transpose_int, dtype: none) : (!ng.tensor<f32[6, 4], dim_order = [1, 0]>) -> !ng.tensor<f32[]>
   ng.output(%aten_clone_default, %aten_sum_default) : !ng.tensor<f32[4, 6]>, !ng.tensor<f32[]>
@@ -39,16 +42,27 @@ ng.method @views_inplace(%x: !ng.tensor<f32[4, 6]>) -> (!ng.tensor<f32[4, 6]>, !
 // CHECK-NEXT:    %narrow = {{.*}} aliases %x
 // CHECK-NEXT:    %detach = {{.*}} aliases %x
 ng.method @views(%x: !ng.tensor<f32[2, 3]>) -> !ng.tensor<f32[2, 3]> {
+  // expected-warning @+1 {{the output aliases 'self' but has no alias_of}}
   %view = ng.call "torch.ops.aten.view.default"(self: %x, size: [6]) : (!ng.tensor<f32[2, 3]>) -> !ng.tensor<f32[6]>
+  // expected-warning @+1 {{the output aliases 'self' but has no alias_of}}
   %permute = ng.call "torch.ops.aten.permute.default"(self: %x, dims: [1, 0]) : (!ng.tensor<f32[2, 3]>) -> !ng.tensor<f32[3, 2]>
+  // expected-warning @+1 {{the output aliases 'self' but has no alias_of}}
   %select = ng.call "torch.ops.aten.select.int"(self: %x, dim: 0, index: 1) : (!ng.tensor<f32[2, 3]>) -> !ng.tensor<f32[3]>
+  // expected-warning @+1 {{the output aliases 'self' but has no alias_of}}
   %expand = ng.call "torch.ops.aten.expand.default"(self: %x, size: [2, 2, 3], implicit: false) : (!ng.tensor<f32[2, 3]>) -> !ng.tensor<f32[2, 2, 3]>
+  // expected-warning @+1 {{the output aliases 'self' but has no alias_of}}
   %unsqueeze = ng.call "torch.ops.aten.unsqueeze.default"(self: %x, dim: 0) : (!ng.tensor<f32[2, 3]>) -> !ng.tensor<f32[1, 2, 3]>
+  // expected-warning @+1 {{the output aliases 'self' but has no alias_of}}
   %squeeze = ng.call "torch.ops.aten.squeeze.dim"(self: %unsqueeze, dim: 0) : (!ng.tensor<f32[1, 2, 3]>) -> !ng.tensor<f32[2, 3]>
+  // expected-warning @+1 {{the output aliases 'self' but has no alias_of}}
   %alias = ng.call "torch.ops.aten.alias.default"(self: %x) : (!ng.tensor<f32[2, 3]>) -> !ng.tensor<f32[2, 3]>
+  // expected-warning @+1 {{the output aliases 'self' but has no alias_of}}
   %t = ng.call "torch.ops.aten.t.default"(self: %x) : (!ng.tensor<f32[2, 3]>) -> !ng.tensor<f32[3, 2]>
+  // expected-warning @+1 {{the output aliases 'self' but has no alias_of}}
   %as_strided = ng.call "torch.ops.aten.as_strided.default"(self: %x, size: [2], stride: [1], storage_offset: none) : (!ng.tensor<f32[2, 3]>) -> !ng.tensor<f32[2]>
+  // expected-warning @+1 {{the output aliases 'self' but has no alias_of}}
   %narrow = ng.call "torch.ops.aten.narrow.default"(self: %x, dim: 0, start: 0, length: 1) : (!ng.tensor<f32[2, 3]>) -> !ng.tensor<f32[1, 3]>
+  // expected-warning @+1 {{the output aliases 'self' but has no alias_of}}
   %detach = ng.call "torch.ops.aten.detach.default"(self: %x) : (!ng.tensor<f32[2, 3]>) -> !ng.tensor<f32[2, 3]>
   ng.output(%x) : !ng.tensor<f32[2, 3]>
 }
@@ -70,11 +84,16 @@ ng.method @inplace(%x: !ng.tensor<f32[3]>, %y: !ng.tensor<f32[3]>,
                    %m: !ng.tensor<f32[1]> {ng.binding = #ng.constant<buffer, "m">},
                    %v: !ng.tensor<f32[1]> {ng.binding = #ng.constant<buffer, "v">})
     -> !ng.tensor<f32[3]> {
+  // expected-warning @+1 {{'self' is written in place but not marked `mut`, and the output aliases 'self' but has no alias_of}}
   %add = ng.call "torch.ops.aten.add_.Tensor"(self: %x, other: %y, alpha: 1) : (!ng.tensor<f32[3]>, !ng.tensor<f32[3]>) -> !ng.tensor<f32[3]>
+  // expected-warning @+1 {{'self' is written in place but not marked `mut`, and the output aliases 'self' but has no alias_of}}
   %put = ng.call "torch.ops.aten.index_put_.default"(self: %add, indices: [%i], values: %y, accumulate: false) : (!ng.tensor<f32[3]>, !ng.tensor<i64[1]>, !ng.tensor<f32[3]>) -> !ng.tensor<f32[3]>
+  // expected-warning @+1 {{'self' is written in place but not marked `mut`}}
   ng.call "torch.ops.aten._foreach_add_.Scalar"(self: [%x, %y], scalar: 1) {node = "foreach"} : (!ng.tensor<f32[3]>, !ng.tensor<f32[3]>) -> ()
+  // expected-warning @+1 {{'self' is written in place but not marked `mut`, and the output aliases 'self' but has no alias_of}}
   %iand = ng.call "torch.ops.aten.__iand__.Tensor"(self: %b, other: %b) : (!ng.tensor<i1[3]>, !ng.tensor<i1[3]>) -> !ng.tensor<i1[3]>
   %and = ng.call "torch.ops.aten.__and__.Tensor"(self: %b, other: %b) : (!ng.tensor<i1[3]>, !ng.tensor<i1[3]>) -> !ng.tensor<i1[3]>
+  // expected-warning @+1 {{'running_mean' and 'running_var' are written in place but not marked `mut`}}
   %bn, %bn_1, %bn_2 = ng.call "torch.ops.aten._native_batch_norm_legit.default"(input: %y, weight: none, bias: none, running_mean: %m, running_var: %v, training: true, momentum: 0.1, eps: 1.0e-05) : (!ng.tensor<f32[3]>, !ng.tensor<f32[1]>, !ng.tensor<f32[1]>) -> (!ng.tensor<f32[3]>, !ng.tensor<f32[1]>, !ng.tensor<f32[1]>)
   ng.output(%put) : !ng.tensor<f32[3]>
 }
@@ -107,6 +126,7 @@ ng.method @alone(%x: !ng.tensor<f32[3]>) -> !ng.tensor<f32[3]> {
 // CHECK:         %w = ng.call "torch.ops.aten.neg_.default"(self: mut %a) : (!f32_3) -> !f32_3 aliases %a
 ng.method @subgraph(%x: !ng.tensor<f32[3]>) -> !ng.tensor<f32[3]> {
   %r = ng.call "torch.ops.higher_order.cond"(true, graph "g"(%a: !ng.tensor<f32[3]>) {
+    // expected-warning @+1 {{'self' is written in place but not marked `mut`, and the output aliases 'self' but has no alias_of}}
     %w = ng.call "torch.ops.aten.neg_.default"(self: %a) : (!ng.tensor<f32[3]>) -> !ng.tensor<f32[3]>
     ng.output(%w) : !ng.tensor<f32[3]>
   }, [%x]) : (!ng.tensor<f32[3]>) -> !ng.tensor<f32[3]>
@@ -123,6 +143,7 @@ ng.method @subgraph(%x: !ng.tensor<f32[3]>) -> !ng.tensor<f32[3]> {
 ng.method @disagree(%x: !ng.tensor<f32[3]>, %y: !ng.tensor<f32[3]>) -> !ng.tensor<f32[3]> {
   // expected-warning @+1 {{node 'copy' (torch.ops.aten.permute_copy.default): the program says output #0 aliases 'self', but the op's outputs alias nothing (FORMAT.md A2); keeping the program's}}
   %copy = ng.call "torch.ops.aten.permute_copy.default"(self: %x, dims: [0]) : (!ng.tensor<f32[3]>) -> !ng.tensor<f32[3]> aliases %x
+  // expected-warning @+2 {{'self' is written in place but not marked `mut` (FORMAT.md A1, A2); ng assumes what the op does (--ng-infer-aliases records it)}}
   // expected-warning @+1 {{node 'add' (torch.ops.aten.add_.Tensor): the program says the output aliases 'other', but the op's output aliases 'self' (FORMAT.md A2); keeping the program's}}
   %add = ng.call "torch.ops.aten.add_.Tensor"(self: %x, other: %y, alpha: 1) : (!ng.tensor<f32[3]>, !ng.tensor<f32[3]>) -> !ng.tensor<f32[3]> aliases %y
   // expected-warning @+1 {{node 'view' (torch.ops.aten.view.default): the program marks argument 'self' mutated, but the op writes no argument (FORMAT.md A1, A2); keeping the program's}}

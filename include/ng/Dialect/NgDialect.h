@@ -9,6 +9,7 @@
 
 namespace ng {
 class ParseCache;
+class WarnedOps;
 } // namespace ng
 
 #include "ng/Dialect/NgDialect.h.inc"

@@ -52,8 +52,14 @@ def Ng_Dialect : Dialect {
     /// Recurring attributes of the custom parsers (lib/Dialect/ParseCache.h).
     ParseCache &getParseCache() const { return *parseCache; }
 
+    /// True the first time it is asked for `op` at its location, false
+    /// after: the verifier warns once per op (warnIfFlagsMissFacts), not
+    /// again each time a pass re-verifies the IR. Thread-safe.
+    bool claimWarning(::mlir::Operation *op) const;
+
   private:
     std::unique_ptr<ParseCache> parseCache;
+    std::unique_ptr<WarnedOps> warnedOps;
 
   public:
   }];

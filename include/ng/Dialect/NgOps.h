@@ -15,6 +15,7 @@
 #include "ng/Dialect/NgDialect.h"
 #include "ng/Dialect/NgTypes.h"
 #include "ng/Dialect/PlaceholderBinding.h"
+#include "ng/Dialect/WireArguments.h"
 
 namespace ng {
 class OutputOp;

@@ -5,6 +5,7 @@
 
 include "ng/Dialect/NgDialect.td"
 include "ng/Dialect/NgAttrs.td"
+include "ng/Dialect/NgInterfaces.td"
 include "ng/Dialect/NgTypes.td"
 include "mlir/IR/OpAsmInterface.td"
 include "mlir/IR/SymbolInterfaces.td"
@@ -137,9 +138,12 @@ def Ng_MethodOp : Ng_Op<"method", [
 
 def Ng_CallOp : Ng_Op<"call", [
     IsolatedFromAbove,
-    // Derived from `mut` and alias_of (lib/Dialect/NgEffects.cpp,
-    // docs/Aliasing.md).
+    // Derived from `mut`, alias_of and the op facts
+    // (lib/Dialect/NgEffects.cpp, docs/Aliasing.md).
     DeclareOpInterfaceMethods<MemoryEffectsOpInterface>,
+    // The arguments and their operands (WireArguments.h); a warning where
+    // `mut` / alias_of say less than the op facts know (OpFacts.h).
+    Ng_WireArgumentOpInterface, Ng_ChecksWireFlags,
     DeclareOpInterfaceMethods<OpAsmOpInterface,
         ["getAsmResultNames", "getAsmBlockArgumentNames"]>]> {
   let summary = "a call_function node";
@@ -209,7 +213,8 @@ def Ng_CallOp : Ng_Op<"call", [
 //===----------------------------------------------------------------------===//
 
 def Ng_OutputOp : Ng_Op<"output", [
-    Terminator, ParentOneOf<["MethodOp", "CallOp"]>]> {
+    Terminator, ParentOneOf<["MethodOp", "CallOp"]>,
+    Ng_WireArgumentOpInterface]> {
   let summary = "the OUTPUT node of a method or subgraph";
   let description = [{
     Its arguments are the OUTPUT node's: the full ordered result list, tensor

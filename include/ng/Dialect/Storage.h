@@ -15,10 +15,25 @@
 #define NG_DIALECT_STORAGE_H
 
 #include "ng/Dialect/NgOps.h"
+#include "ng/Dialect/OpFacts.h"
 
 #include "llvm/ADT/STLFunctionalExtras.h"
 
 namespace ng {
+
+/// What the storage rules read.
+enum class FlagSource : uint8_t {
+  /// Only the wire's flags: `mut` and alias_of. FORMAT.md's V rules (V13)
+  /// are rules of the file, and read only these.
+  Wire,
+  /// The wire's flags, and where they say nothing, what ng knows about the
+  /// target (OpFacts.h): a known in-place op writes the arguments it
+  /// mutates without `mut`, a known view's single tensor output aliases its
+  /// source without alias_of. The memory effects and the alias analysis
+  /// read these, so a program stripped of its flags is still safe to
+  /// transform.
+  WireAndFacts,
+};
 
 /// Where the storage of a class of values comes from: the root of their
 /// alias_of chains.
@@ -65,9 +80,27 @@ bool isValidAliasOperand(CallOp call, int64_t index);
 /// (acyclicity is SSA's). Emits the verifier's messages.
 llvm::LogicalResult verifyAliasOf(CallOp call);
 
-/// The operand `value` shares storage with (its Output's alias_of), or null
-/// when it aliases nothing (a placeholder, a fresh output, a scalar).
-mlir::OpOperand *getAliasSource(mlir::Value value);
+/// The facts about `op`'s target when it is an ng.call without subgraphs
+/// (a higher-order op's effects are its subgraphs'), else nullopt.
+std::optional<OpFacts> lookupCallFacts(mlir::Operation *op);
+
+/// The operand the single tensor output of `call` aliases by `facts` (a
+/// known view, an in-place op returning `self`) when its alias_of says
+/// nothing; nullopt otherwise, and when the call does not have the
+/// argument, as a tensor, that the facts name.
+std::optional<unsigned> getImpliedAliasOperand(CallOp call,
+                                               const OpFacts &facts);
+
+/// Whether `op` writes argument `arg` in place: it is marked `mut`, or
+/// (`facts` given) the op's facts say it writes it (a tensor or tensor
+/// list argument of that schema name).
+bool isArgumentWritten(const WireArgument &arg, const OpFacts *facts);
+
+/// The operand `value` shares storage with (its Output's alias_of, or with
+/// WireAndFacts what the facts imply when that is missing), or null when it
+/// aliases nothing (a placeholder, a fresh output, a scalar).
+mlir::OpOperand *getAliasSource(mlir::Value value,
+                                FlagSource flags = FlagSource::WireAndFacts);
 
 /// The argument of an ng.call / ng.output that consumes `operand` (null for
 /// other ops).
@@ -75,10 +108,12 @@ ArgAttr getArgumentOf(mlir::OpOperand &operand);
 
 /// True when `value` is the very tensor of its alias source: the node writes
 /// that operand in place and returns it (`Tensor(a!)`, as `add_` does).
-bool isInPlaceResult(mlir::Value value);
+bool isInPlaceResult(mlir::Value value,
+                     FlagSource flags = FlagSource::WireAndFacts);
 
-/// The value at the end of `value`'s alias_of chain.
-mlir::Value getStorageRoot(mlir::Value value);
+/// The value at the end of `value`'s alias chain (read as `flags` says).
+mlir::Value getStorageRoot(mlir::Value value,
+                           FlagSource flags = FlagSource::WireAndFacts);
 
 /// The kind of storage `root` (a result of getStorageRoot) is.
 StorageKind getStorageKind(mlir::Value root);
@@ -97,6 +132,10 @@ struct StorageWrite {
   enum class Kind {
     /// A `mut` argument of an ng.call or ng.output (A1).
     InPlace,
+    /// An argument that the op facts say the target writes, not marked
+    /// `mut` (a stripped `aten.add_`): a write as real as InPlace, but not
+    /// one the file declares (V13 reads only InPlace).
+    KnownInPlace,
     /// A method output written back to a buffer or a user input
     /// (BUFFER_MUTATION, USER_INPUT_MUTATION; A3): `value` is the
     /// placeholder whose storage the method's ng.output overwrites.
@@ -110,11 +149,11 @@ struct StorageWrite {
   Kind kind;
   /// The written value: the operand, or the placeholder written back.
   mlir::Value value;
-  /// The operand (InPlace, MayWrite), or the OUTPUT node's operand written
-  /// back (WriteBack).
+  /// The operand (InPlace, KnownInPlace, MayWrite), or the OUTPUT node's
+  /// operand written back (WriteBack).
   mlir::OpOperand *operand;
-  /// The argument (InPlace, MayWrite) and its index in `args`; for a
-  /// WriteBack, null and the index of the tensor output.
+  /// The argument (InPlace, KnownInPlace, MayWrite) and its index in `args`;
+  /// for a WriteBack, null and the index of the tensor output.
   ArgAttr arg;
   unsigned index;
 };
@@ -137,7 +176,9 @@ void getWriteBackTargets(MethodOp method, OutputSpecAttr spec,
 ///  - a subgraph input when any input of its subgraph is written (two
 ///    inputs may be one tensor of the caller);
 ///  - otherwise when a member of its class (or of a placeholder bound to
-///    the same key) is written in place or handed to a call with subgraphs
+///    the same key) is written in place (`mut`, or a write the op facts
+///    know: FlagSource::WireAndFacts throughout) or handed to a call with
+///    subgraphs
 ///    that may write it (StorageWrite::Kind::MayWrite), when the method's
 ///    output writes it back, or when it is a buffer marked `mutated`.
 /// A question that would visit more than 1024 uses answers true (always

@@ -1,0 +1,201 @@
+//===- OpFacts.h - what ng knows about call targets -------------*- C++ -*-===//
+//
+// The one home of what ng knows about the targets of ng.call nodes: aliasing
+// and in-place writes (FORMAT.md A1, A2), random-number generators and
+// assertions (effects), contiguous-input needs (D5), the dim-order copy ops
+// (D4) and the dequantize signatures of the q4 folds (F1, F2). The facts are
+// written in include/ng/Dialect/OpFacts.td (a TableGen searchable table);
+// docs/OpFacts.md says how to add an op.
+//
+// Every question about a target goes through lookupOpFacts: the memory
+// effects (lib/Dialect/NgEffects.cpp), the storage rules
+// (include/ng/Dialect/Storage.h), the alias analysis and every pass.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef NG_DIALECT_OPFACTS_H
+#define NG_DIALECT_OPFACTS_H
+
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <cstdint>
+#include <iterator>
+#include <optional>
+
+namespace ng {
+
+/// How an output relates to the argument it aliases.
+enum class ViewKind : uint8_t {
+  /// The output is the argument itself (`aten.alias`, in-place ops returning
+  /// `self`): the same storage at the same view.
+  Identity,
+  /// A view that reaches every element of the argument (transpose, permute,
+  /// view, expand, unsqueeze, squeeze, t): it overlaps anything the
+  /// argument overlaps.
+  Covering,
+  /// A view that may reach only part of the argument (slice, select,
+  /// as_strided, narrow, diagonal, unfold), or an aliasing op the table does
+  /// not know.
+  Partial,
+};
+
+/// The copy-op families --legalize-dim-order maps between (D4).
+enum class CopyFamily : uint8_t { None, Clone, ToCopy, Empty };
+
+/// The dequantize ops the q4 folds match (F1, F2).
+enum class DequantizeKind : uint8_t { None, Gguf, Affine };
+
+/// A list of schema argument names, in schema order. Iterating it, looking a
+/// name up or counting allocates nothing (the table stores the list as one
+/// comma-separated string).
+class ArgNameList {
+public:
+  ArgNameList() = default;
+  explicit ArgNameList(llvm::StringRef joined) : joined(joined) {}
+
+  class iterator {
+  public:
+    using iterator_category = std::forward_iterator_tag;
+    using value_type = llvm::StringRef;
+    using difference_type = std::ptrdiff_t;
+    using pointer = const llvm::StringRef *;
+    using reference = const llvm::StringRef &;
+
+    iterator() = default;
+    explicit iterator(llvm::StringRef rest) { advance(rest); }
+    reference operator*() const { return current; }
+    pointer operator->() const { return &current; }
+    iterator &operator++() {
+      advance(rest);
+      return *this;
+    }
+    iterator operator++(int) {
+      iterator copy = *this;
+      ++*this;
+      return copy;
+    }
+    bool operator==(const iterator &other) const {
+      return current.data() == other.current.data() &&
+             current.size() == other.current.size();
+    }
+    bool operator!=(const iterator &other) const { return !(*this == other); }
+
+  private:
+    void advance(llvm::StringRef from) {
+      if (from.data() == nullptr) {
+        current = rest = llvm::StringRef();
+        return;
+      }
+      auto [head, tail] = from.split(',');
+      current = head;
+      // The last name: nothing follows.
+      rest = head.size() == from.size() ? llvm::StringRef() : tail;
+    }
+    llvm::StringRef current, rest;
+  };
+
+  iterator begin() const {
+    return joined.empty() ? iterator() : iterator(joined);
+  }
+  iterator end() const { return iterator(); }
+  bool empty() const { return joined.empty(); }
+  unsigned size() const;
+  bool contains(llvm::StringRef name) const {
+    return indexOf(name).has_value();
+  }
+  /// The position of `name` in the list.
+  std::optional<unsigned> indexOf(llvm::StringRef name) const;
+  /// The list as the table stores it: "a,b,c".
+  llvm::StringRef str() const { return joined; }
+
+private:
+  llvm::StringRef joined;
+};
+
+/// What ng knows about one target. Every field's default means "nothing
+/// known"; the strings point into the constant table (or into the target the
+/// facts were derived for: never into anything that goes away).
+struct OpFacts {
+  /// Aliasing and mutation (A1, A2): when `knowsAliasing`, `aliasedArg` and
+  /// `mutatedArgs` are the whole truth about the op's storage (a `*_copy`
+  /// variant knows its output aliases nothing and it writes nothing).
+  bool knowsAliasing = false;
+  /// The schema argument a single tensor output aliases; empty when the
+  /// output aliases nothing.
+  llvm::StringRef aliasedArg;
+  /// How that output relates to the argument (when aliasedArg is set).
+  ViewKind view = ViewKind::Partial;
+  /// The schema arguments the op writes in place (`Tensor(a!)`).
+  ArgNameList mutatedArgs;
+
+  /// Draws random numbers: two identical calls give different results.
+  bool random = false;
+  /// Runs for a side effect (an assertion): never dropped.
+  bool sideEffecting = false;
+
+  /// D5: reads its input's memory linearly, so needs it contiguous.
+  bool needsContiguousInput = false;
+
+  /// D4: a copy op of this family (CopyFamily::None: not one) ...
+  CopyFamily copyFamily = CopyFamily::None;
+  /// ... in its dim-order form (else its aten form) ...
+  bool isDimOrderForm = false;
+  /// ... whose other form is this target ...
+  llvm::StringRef copyCounterpart;
+  /// ... that copies this argument (`self`), or lays out this size list
+  /// (`size`) ...
+  llvm::StringRef copyFirstArg;
+  /// ... with these keyword arguments between that one and memory_format /
+  /// dim_order, in schema order.
+  ArgNameList copyMiddleArgs;
+
+  /// F1, F2: a dequantize op the q4 folds know ...
+  DequantizeKind dequantize = DequantizeKind::None;
+  /// ... (and for those and the consumers below) the schema arguments in
+  /// order ...
+  ArgNameList signature;
+  /// ... and for a consumer a folded weight may feed (linear, embedding),
+  /// the argument that reads the weight.
+  llvm::StringRef quantizedWeightArg;
+
+  /// Whether the op writes schema argument `name` in place.
+  bool mutates(llvm::StringRef name) const {
+    return !name.empty() && mutatedArgs.contains(name);
+  }
+};
+
+/// The facts about call target `target` (`torch.ops.<ns>.<name>.<overload>`):
+/// the table's entry for the target, else for every overload of its packet,
+/// then what its name implies (in-place `_` ops, `*_copy` variants of views,
+/// in-place random-number generators; see deriveFromName in OpFacts.cpp).
+/// nullopt when ng knows nothing about the target. Allocates nothing: cheap
+/// enough to ask on every effects query.
+std::optional<OpFacts> lookupOpFacts(llvm::StringRef target);
+
+/// The overload of call target `target`: what follows
+/// `torch.ops.<ns>.<name>.` (`Tensor` of `torch.ops.aten.add.Tensor`); empty
+/// when there is none or the target is not of that form.
+llvm::StringRef getTargetOverload(llvm::StringRef target);
+
+/// The ViewKind of an output of `target` that aliases argument `aliasedArg`
+/// (its schema name): Identity when the op writes that argument in place
+/// (`aliasedArgMutated`), else the table's when it agrees on the argument,
+/// else Partial (nothing known).
+ViewKind getViewKind(llvm::StringRef target, llvm::StringRef aliasedArg,
+                     bool aliasedArgMutated);
+
+/// The target of the copy op of `family` in its aten or dim-order form
+/// (D4), e.g. `torch.ops.aten.clone.default`.
+llvm::StringRef getCopyOpTarget(CopyFamily family, bool dimOrderForm);
+
+/// The targets the table lists explicitly, `packet.overload` (or `packet`
+/// for an every-overload entry), in the table's search order; for tests and
+/// documentation.
+void forEachListedTarget(
+    llvm::function_ref<void(llvm::StringRef packet, llvm::StringRef overload)>
+        fn);
+
+} // namespace ng
+
+#endif // NG_DIALECT_OPFACTS_H

@@ -1,0 +1,235 @@
+//===- WireArguments.h - a node's arguments and their operands --*- C++ -*-===//
+//
+// ng.call and ng.output keep a node's NamedArguments as an `args` array of
+// #ng.arg descriptors; the SSA values those reference are the op's operands,
+// consumed in argument order (a tensor 1, a scalar reference 1, a list one
+// per set mask bit, literals 0). This is the one place that walks that
+// mapping: WireArgumentOpInterface (NgInterfaces.td) yields each wire
+// argument with its schema name, kind, `mut` flag and operands, and finds
+// one by schema name:
+//
+//   for (WireArgument arg : call.getWireArguments())
+//     if (arg.isMutated()) ... arg.getOpOperands() ...
+//   if (std::optional<WireArgument> self = call.findArgument("self"))
+//     Value input = self->getTensor();
+//
+// Nothing here allocates: an argument is a descriptor, an index and a slice
+// of the op's operands, made while iterating.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef NG_DIALECT_WIREARGUMENTS_H
+#define NG_DIALECT_WIREARGUMENTS_H
+
+#include "ng/Dialect/NgAttrs.h"
+
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/OpDefinition.h"
+#include "mlir/IR/Operation.h"
+
+#include <iterator>
+#include <optional>
+
+namespace ng {
+
+/// One NamedArgument of an ng.call or ng.output, with its operands.
+class WireArgument {
+public:
+  WireArgument(ArgAttr attr, unsigned index,
+               llvm::MutableArrayRef<mlir::OpOperand> operands,
+               unsigned beginOperand)
+      : attr(attr), index(index), beginOperand(beginOperand),
+        operands(operands) {}
+
+  /// The descriptor (#ng.arg).
+  ArgAttr getAttr() const { return attr; }
+  /// The schema parameter name; empty for a positional argument.
+  llvm::StringRef getName() const {
+    return attr.getName() ? attr.getName().getValue() : llvm::StringRef();
+  }
+  /// The ArgumentValue variant.
+  ArgKind getKind() const { return attr.getKind(); }
+  /// The wire's `mutated` flag (`mut`). What ng knows about the target may
+  /// say more: see isArgumentWritten (Storage.h).
+  bool isMutated() const { return attr.getMutated(); }
+  /// Its position among the node's arguments.
+  unsigned getIndex() const { return index; }
+
+  /// The operands it consumes.
+  llvm::MutableArrayRef<mlir::OpOperand> getOpOperands() const {
+    return operands;
+  }
+  unsigned getNumOperands() const { return operands.size(); }
+  /// The operand number of its first operand (where it would be, if it
+  /// consumes none).
+  unsigned getBeginOperandIndex() const { return beginOperand; }
+  /// Whether it consumes operand number `number`.
+  bool containsOperand(unsigned number) const {
+    return number >= beginOperand && number < beginOperand + operands.size();
+  }
+
+  /// Whether its kind holds tensors (tensor, tensor list, optional tensor
+  /// list).
+  bool holdsTensors() const {
+    ArgKind kind = getKind();
+    return kind == ArgKind::Tensor || kind == ArgKind::TensorList ||
+           kind == ArgKind::OptionalTensorList;
+  }
+  /// The value of a tensor argument (kind tensor), else null.
+  mlir::Value getTensor() const {
+    return getKind() == ArgKind::Tensor && operands.size() == 1
+               ? operands.front().get()
+               : mlir::Value();
+  }
+
+private:
+  ArgAttr attr;
+  unsigned index, beginOperand;
+  llvm::MutableArrayRef<mlir::OpOperand> operands;
+};
+
+/// The wire arguments of one op, in order.
+class WireArgumentRange {
+public:
+  class iterator {
+  public:
+    using iterator_category = std::forward_iterator_tag;
+    using value_type = WireArgument;
+    using difference_type = std::ptrdiff_t;
+    using pointer = void;
+    using reference = WireArgument;
+
+    iterator() = default;
+    WireArgument operator*() const {
+      return WireArgument(current, index, operands.slice(offset, count),
+                          offset);
+    }
+    iterator &operator++() {
+      offset += count;
+      ++index;
+      settle();
+      return *this;
+    }
+    iterator operator++(int) {
+      iterator copy = *this;
+      ++*this;
+      return copy;
+    }
+    bool operator==(const iterator &other) const {
+      return index == other.index;
+    }
+    bool operator!=(const iterator &other) const { return !(*this == other); }
+
+  private:
+    friend class WireArgumentRange;
+    iterator(llvm::ArrayRef<mlir::Attribute> args,
+             llvm::MutableArrayRef<mlir::OpOperand> operands, unsigned index)
+        : args(args), operands(operands), index(index) {
+      settle();
+    }
+    /// Reads the argument at `index`; ends the walk on a malformed one.
+    void settle() {
+      if (index >= args.size())
+        return end();
+      current = llvm::dyn_cast<ArgAttr>(args[index]);
+      if (!current)
+        return end();
+      count = current.getNumOperands();
+      if (offset + count > operands.size())
+        return end();
+    }
+    void end() {
+      index = args.size();
+      current = {};
+      count = 0;
+    }
+
+    llvm::ArrayRef<mlir::Attribute> args;
+    llvm::MutableArrayRef<mlir::OpOperand> operands;
+    unsigned index = 0, offset = 0, count = 0;
+    ArgAttr current;
+  };
+
+  WireArgumentRange() = default;
+  WireArgumentRange(mlir::ArrayAttr args,
+                    llvm::MutableArrayRef<mlir::OpOperand> operands)
+      : args(args ? args.getValue() : llvm::ArrayRef<mlir::Attribute>()),
+        operands(operands) {}
+
+  iterator begin() const { return iterator(args, operands, 0); }
+  iterator end() const { return iterator(args, operands, args.size()); }
+  bool empty() const { return begin() == end(); }
+  /// How many arguments there are (on a well-formed op, all of them).
+  unsigned size() const {
+    return static_cast<unsigned>(std::distance(begin(), end()));
+  }
+
+  /// The argument whose schema name is `name`, if any.
+  std::optional<WireArgument> find(llvm::StringRef name) const {
+    for (WireArgument arg : *this)
+      if (arg.getName() == name && !name.empty())
+        return arg;
+    return std::nullopt;
+  }
+  /// The argument at position `index`, if any.
+  std::optional<WireArgument> at(unsigned index) const {
+    for (WireArgument arg : *this)
+      if (arg.getIndex() == index)
+        return arg;
+    return std::nullopt;
+  }
+  /// The argument that consumes operand number `number`, if any.
+  std::optional<WireArgument> findByOperand(unsigned number) const {
+    for (WireArgument arg : *this)
+      if (arg.containsOperand(number))
+        return arg;
+    return std::nullopt;
+  }
+
+private:
+  llvm::ArrayRef<mlir::Attribute> args;
+  llvm::MutableArrayRef<mlir::OpOperand> operands;
+};
+
+} // namespace ng
+
+#include "ng/Dialect/NgInterfaces.h.inc"
+
+namespace ng {
+/// Warns once on `op` (an ng.call) where its `mut` flags and alias_of say
+/// less than the op facts know (Storage.cpp). Never fails.
+void warnIfFlagsMissFacts(mlir::Operation *op);
+
+namespace OpTrait {
+/// Ng_ChecksWireFlags (NgInterfaces.td): runs warnIfFlagsMissFacts once the
+/// op itself has verified.
+template <typename ConcreteType>
+class ChecksWireFlags
+    : public mlir::OpTrait::TraitBase<ConcreteType, ChecksWireFlags> {
+public:
+  static llvm::LogicalResult verifyRegionTrait(mlir::Operation *op) {
+    warnIfFlagsMissFacts(op);
+    return llvm::success();
+  }
+};
+} // namespace OpTrait
+} // namespace ng
+
+namespace ng {
+/// The wire arguments of `op` when it carries them (ng.call, ng.output),
+/// else an empty range.
+inline WireArgumentRange getWireArguments(mlir::Operation *op) {
+  if (auto args = llvm::dyn_cast<WireArgumentOpInterface>(op))
+    return args.getWireArguments();
+  return {};
+}
+
+/// The wire argument that consumes `operand` (none for an operand of
+/// another op).
+inline std::optional<WireArgument> getWireArgumentOf(mlir::OpOperand &operand) {
+  return getWireArguments(operand.getOwner())
+      .findByOperand(operand.getOperandNumber());
+}
+} // namespace ng
+
+#endif // NG_DIALECT_WIREARGUMENTS_H
