@@ -506,7 +506,7 @@ void ng::warnIfFlagsMissFacts(Operation *op) {
       !static_cast<NgDialect *>(call->getDialect())->claimWarning(call))
     return;
   InFlightDiagnostic diag = call.emitWarning();
-  diag << call.getTarget() << ": ";
+  diag << "node '" << call.getNodeName() << "' (" << call.getTarget() << "): ";
   if (!unmarked.empty()) {
     llvm::interleave(
         unmarked, diag, [&](StringRef name) { diag << "'" << name << "'"; },
