@@ -102,27 +102,6 @@ ng.method @stripped_both(%x: !ng.tensor<f32[4]>) -> (!ng.tensor<f32[]>, !ng.tens
 
 // -----
 
-// A write to the output of a stripped in-place op is a write to its
-// `self` (the facts say add_ returns `self`, Identity): the reads of the
-// clone between the two writes and after them stay apart.
-// CHECK-LABEL: ng.method @stripped_chain
-// CHECK-NEXT:    %c = ng.call "torch.ops.aten.clone.default"(self: %x
-// CHECK-NEXT:    %a = ng.call "torch.ops.aten.add_.Tensor"(self: %c
-// CHECK-NEXT:    %[[S1:.*]] = ng.call "torch.ops.aten.sum.default"(self: %c
-// CHECK-NEXT:    %b = ng.call "torch.ops.aten.mul_.Tensor"(self: mut %a
-// CHECK-NEXT:    %[[S2:.*]] = ng.call "torch.ops.aten.sum.default"(self: %c
-// CHECK-NEXT:    ng.output(%[[S1]], %[[S2]])
-ng.method @stripped_chain(%x: !ng.tensor<f32[4]>) -> (!ng.tensor<f32[]>, !ng.tensor<f32[]>) {
-  %c = ng.call "torch.ops.aten.clone.default"(self: %x, memory_format: none) : (!ng.tensor<f32[4]>) -> !ng.tensor<f32[4]>
-  %a = ng.call "torch.ops.aten.add_.Tensor"(self: %c, other: 1, alpha: 1) : (!ng.tensor<f32[4]>) -> !ng.tensor<f32[4]>
-  %s1 = ng.call "torch.ops.aten.sum.default"(self: %c, dtype: none) : (!ng.tensor<f32[4]>) -> !ng.tensor<f32[]>
-  %b = ng.call "torch.ops.aten.mul_.Tensor"(self: mut %a, other: 2.0) : (!ng.tensor<f32[4]>) -> !ng.tensor<f32[4]> aliases %a
-  %s2 = ng.call "torch.ops.aten.sum.default"(self: %c, dtype: none) {names = ["s1"]} : (!ng.tensor<f32[4]>) -> !ng.tensor<f32[]>
-  ng.output(%s1, %s2) : !ng.tensor<f32[]>, !ng.tensor<f32[]>
-}
-
-// -----
-
 // Negative: a target ng knows nothing about is a pure function of its
 // operands whatever its name (an in-place-looking name outside aten, an
 // unknown aten op): identical calls merge, an unused one is dropped, and
