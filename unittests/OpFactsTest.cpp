@@ -113,8 +113,8 @@ TEST(OpFacts, CopyOpsAndDequantize) {
   ASSERT_TRUE(toCopy);
   EXPECT_TRUE(toCopy->isDimOrderForm);
   EXPECT_EQ(names(toCopy->copyMiddleArgs),
-            (std::vector<std::string>{"dtype", "layout", "device",
-                                      "pin_memory", "non_blocking"}));
+            (std::vector<std::string>{"dtype", "layout", "device", "pin_memory",
+                                      "non_blocking"}));
   EXPECT_EQ(getCopyOpTarget(CopyFamily::Clone, /*dimOrderForm=*/false),
             "torch.ops.aten.clone.default");
   EXPECT_EQ(getCopyOpTarget(CopyFamily::Empty, /*dimOrderForm=*/true),
@@ -182,8 +182,7 @@ ng.method @forward(%x: !ng.tensor<f32[3]>, %y: !ng.tensor<f32[3]>)
   ASSERT_TRUE(module);
   auto method = *module->getOps<MethodOp>().begin();
   auto calls = method.getBody().front().getOps<CallOp>();
-  CallOp cat = *std::next(calls.begin()),
-         add = *std::next(calls.begin(), 2);
+  CallOp cat = *std::next(calls.begin()), add = *std::next(calls.begin(), 2);
 
   std::vector<std::string> seen;
   for (WireArgument arg : cat.getWireArguments())

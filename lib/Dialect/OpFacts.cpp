@@ -6,19 +6,21 @@
 //
 // The table's generated search index is not used: it compares strings
 // case-insensitively, and upper-cases the key into two std::strings on
-// every lookup. ng looks targets up on every memory-effects query, so it
-// searches the generated array itself, case-sensitively and without
-// allocating, through an index sorted once.
+// every lookup. ng looks targets up on every memory-effects query (several
+// times per operand), so it indexes the generated array itself once, by
+// packet in a hash map, and answers case-sensitively without allocating.
 //
 //===----------------------------------------------------------------------===//
 
 #include "ng/Dialect/OpFacts.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringMap.h"
 
-#include <algorithm>
 #include <array>
 #include <cassert>
+#include <cstring>
 
 using namespace ng;
 using llvm::StringRef;
@@ -63,6 +65,11 @@ unsigned ArgNameList::size() const {
 }
 
 std::optional<unsigned> ArgNameList::indexOf(StringRef name) const {
+  // Most lists are empty or one name long: answer those without splitting.
+  if (joined.size() < name.size())
+    return std::nullopt;
+  if (joined.size() == name.size())
+    return joined == name ? std::optional<unsigned>(0) : std::nullopt;
   unsigned index = 0;
   for (StringRef entry : *this) {
     if (entry == name)
@@ -77,54 +84,79 @@ std::optional<unsigned> ArgNameList::indexOf(StringRef name) const {
 //===----------------------------------------------------------------------===//
 
 namespace {
-/// One entry of the search index: the record's key, measured once.
-struct IndexEntry {
-  StringRef packet, overload;
-  const OpFactRecord *record;
+constexpr size_t kNumRecords = std::size(OpFactTable);
 
-  bool operator<(const IndexEntry &other) const {
-    if (int cmp = packet.compare(other.packet))
-      return cmp < 0;
-    return overload.compare(other.overload) < 0;
+OpFacts fromRecord(const OpFactRecord &record) {
+  OpFacts facts;
+  facts.knowsAliasing = record.AliasingKnown;
+  facts.aliasedArg = record.AliasedArg;
+  facts.view = record.View;
+  facts.mutatedArgs = ArgNameList(record.MutatedArgs);
+  facts.random = record.Random;
+  facts.sideEffecting = record.SideEffecting;
+  facts.needsContiguousInput = record.NeedsContiguousInput;
+  facts.copyFamily = record.Copy;
+  facts.isDimOrderForm = record.DimOrderForm;
+  facts.copyCounterpart = record.CopyCounterpart;
+  facts.copyFirstArg = record.CopyFirstArg;
+  facts.copyMiddleArgs = ArgNameList(record.CopyMiddleArgs);
+  facts.dequantize = record.Dequantize;
+  facts.signature = ArgNameList(record.SignatureArgs);
+  facts.quantizedWeightArg = record.QuantizedWeightArg;
+  return facts;
+}
+
+/// One listed target, its strings measured once.
+struct Entry {
+  StringRef packet, overload;
+  OpFacts facts;
+};
+
+/// The table, searchable: its entries, and for each packet the entries of
+/// its overloads (few: a packet has one to three). Built on first use
+/// (thread-safe: a function-local static); every query after that is one
+/// hash of the packet and a compare or two, without allocating.
+struct Index {
+  std::array<Entry, kNumRecords> entries;
+  llvm::StringMap<llvm::SmallVector<const Entry *, 2>> byPacket;
+
+  Index() {
+    for (size_t i = 0; i < kNumRecords; ++i) {
+      const OpFactRecord &record = OpFactTable[i];
+      entries[i] = {record.Packet, record.Overload, fromRecord(record)};
+      auto &overloads = byPacket[entries[i].packet];
+      assert(llvm::none_of(overloads,
+                           [&](const Entry *other) {
+                             return other->overload == entries[i].overload;
+                           }) &&
+             "OpFacts.td lists a target twice");
+      overloads.push_back(&entries[i]);
+    }
   }
 };
 
-constexpr size_t kNumRecords = std::size(OpFactTable);
-
-/// The records sorted by (packet, overload), case-sensitively. Built on
-/// first use (thread-safe: a function-local static).
-const std::array<IndexEntry, kNumRecords> &getIndex() {
-  static const std::array<IndexEntry, kNumRecords> index = [] {
-    std::array<IndexEntry, kNumRecords> entries;
-    for (size_t i = 0; i < kNumRecords; ++i)
-      entries[i] = {OpFactTable[i].Packet, OpFactTable[i].Overload,
-                    &OpFactTable[i]};
-    std::sort(entries.begin(), entries.end());
-    assert(std::adjacent_find(entries.begin(), entries.end(),
-                              [](const IndexEntry &a, const IndexEntry &b) {
-                                return !(a < b) && !(b < a);
-                              }) == entries.end() &&
-           "OpFacts.td lists a target twice");
-    return entries;
-  }();
+const Index &getIndex() {
+  static const Index index;
   return index;
 }
 
-/// The record for exactly (packet, overload), or null.
-const OpFactRecord *findRecord(StringRef packet, StringRef overload) {
-  const auto &index = getIndex();
-  IndexEntry key{packet, overload, nullptr};
-  const IndexEntry *it = std::lower_bound(index.begin(), index.end(), key);
-  if (it == index.end() || it->packet != packet || it->overload != overload)
+/// The entry for exactly (packet, overload), or null.
+const Entry *findEntry(StringRef packet, StringRef overload) {
+  const Index &index = getIndex();
+  auto it = index.byPacket.find(packet);
+  if (it == index.byPacket.end())
     return nullptr;
-  return it->record;
+  for (const Entry *entry : it->second)
+    if (entry->overload == overload)
+      return entry;
+  return nullptr;
 }
 
-/// The record for (packet, overload), else for every overload of packet.
-const OpFactRecord *findRecordOrPacket(StringRef packet, StringRef overload) {
-  if (const OpFactRecord *record = findRecord(packet, overload))
-    return record;
-  return overload.empty() ? nullptr : findRecord(packet, "");
+/// The entry for (packet, overload), else for every overload of packet.
+const Entry *findEntryOrPacket(StringRef packet, StringRef overload) {
+  if (const Entry *entry = findEntry(packet, overload))
+    return entry;
+  return overload.empty() ? nullptr : findEntry(packet, "");
 }
 
 /// A target, `torch.ops.<ns>.<name>[.<overload>]`, cut into its table key.
@@ -149,26 +181,6 @@ std::optional<TargetKey> splitTarget(StringRef target) {
   key.packet =
       target.take_front(kPrefix.size() + key.ns.size() + 1 + key.name.size());
   return key;
-}
-
-OpFacts fromRecord(const OpFactRecord &record) {
-  OpFacts facts;
-  facts.knowsAliasing = record.AliasingKnown;
-  facts.aliasedArg = record.AliasedArg;
-  facts.view = record.View;
-  facts.mutatedArgs = ArgNameList(record.MutatedArgs);
-  facts.random = record.Random;
-  facts.sideEffecting = record.SideEffecting;
-  facts.needsContiguousInput = record.NeedsContiguousInput;
-  facts.copyFamily = record.Copy;
-  facts.isDimOrderForm = record.DimOrderForm;
-  facts.copyCounterpart = record.CopyCounterpart;
-  facts.copyFirstArg = record.CopyFirstArg;
-  facts.copyMiddleArgs = ArgNameList(record.CopyMiddleArgs);
-  facts.dequantize = record.Dequantize;
-  facts.signature = ArgNameList(record.SignatureArgs);
-  facts.quantizedWeightArg = record.QuantizedWeightArg;
-  return facts;
 }
 
 /// Operator methods that work in place (`__iand__`: `Tensor(a!) self`);
@@ -200,11 +212,11 @@ bool deriveFromName(const TargetKey &key, OpFacts &facts) {
   StringRef name = key.name;
   bool wellFormed = !key.overload.empty() && !key.overload.contains('.');
   if (!facts.knowsAliasing && wellFormed) {
-    const OpFactRecord *view = nullptr;
+    const Entry *view = nullptr;
     if (name.ends_with("_copy"))
-      view = findRecord(key.packet.drop_back(5), key.overload);
+      view = findEntry(key.packet.drop_back(5), key.overload);
     bool dunder = name.starts_with("__") && name.ends_with("__");
-    if (view && view->AliasingKnown && *view->AliasedArg) {
+    if (view && view->facts.knowsAliasing && !view->facts.aliasedArg.empty()) {
       facts.knowsAliasing = true;
       derived = true;
     } else if ((!dunder && name.ends_with("_")) || isInPlaceDunder(name)) {
@@ -216,9 +228,9 @@ bool deriveFromName(const TargetKey &key, OpFacts &facts) {
     }
   }
   if (!facts.random && name.size() > 1 && name.ends_with("_")) {
-    const OpFactRecord *functional =
-        findRecordOrPacket(key.packet.drop_back(1), key.overload);
-    if (functional && functional->Random) {
+    const Entry *functional =
+        findEntryOrPacket(key.packet.drop_back(1), key.overload);
+    if (functional && functional->facts.random) {
       facts.random = true;
       derived = true;
     }
@@ -231,17 +243,56 @@ bool deriveFromName(const TargetKey &key, OpFacts &facts) {
 // The API
 //===----------------------------------------------------------------------===//
 
-std::optional<OpFacts> ng::lookupOpFacts(StringRef target) {
+/// The facts about `target`, worked out from the table and the name.
+static std::optional<OpFacts> computeOpFacts(StringRef target) {
   std::optional<TargetKey> key = splitTarget(target);
   if (!key)
     return std::nullopt;
-  OpFacts facts;
-  const OpFactRecord *record = findRecordOrPacket(key->packet, key->overload);
-  if (record)
-    facts = fromRecord(*record);
-  if (!deriveFromName(*key, facts) && !record)
+  const Entry *entry = findEntryOrPacket(key->packet, key->overload);
+  OpFacts facts = entry ? entry->facts : OpFacts();
+  if (!deriveFromName(*key, facts) && !entry)
     return std::nullopt;
   return facts;
+}
+
+namespace {
+/// The last answers of this thread, by the address of the target's
+/// characters (a StringAttr's, which stay put while their context lives),
+/// checked against a copy of them: an entry whose characters were freed and
+/// reused for another target does not match. Questions come in runs about
+/// the few targets of a graph's hot nodes (the storage rules ask about
+/// every use of a tensor, and a graph has a few dozen targets), so a small
+/// direct-mapped cache answers most of them with one compare.
+struct FactsCache {
+  static constexpr unsigned kSlots = 64, kMaxLength = 96;
+  struct Slot {
+    const char *data = nullptr;
+    unsigned length = 0;
+    char copy[kMaxLength];
+    std::optional<OpFacts> facts;
+  };
+  Slot slots[kSlots];
+
+  static unsigned slotOf(const char *data) {
+    auto bits = reinterpret_cast<uintptr_t>(data);
+    return static_cast<unsigned>((bits >> 4) ^ (bits >> 12)) % kSlots;
+  }
+};
+} // namespace
+
+std::optional<OpFacts> ng::lookupOpFacts(StringRef target) {
+  if (target.size() > FactsCache::kMaxLength || target.empty())
+    return computeOpFacts(target);
+  thread_local FactsCache cache;
+  FactsCache::Slot &slot = cache.slots[FactsCache::slotOf(target.data())];
+  if (slot.data == target.data() && slot.length == target.size() &&
+      std::memcmp(slot.copy, target.data(), target.size()) == 0)
+    return slot.facts;
+  slot.facts = computeOpFacts(target);
+  slot.data = target.data();
+  slot.length = target.size();
+  std::memcpy(slot.copy, target.data(), target.size());
+  return slot.facts;
 }
 
 StringRef ng::getTargetOverload(StringRef target) {
@@ -269,6 +320,6 @@ StringRef ng::getCopyOpTarget(CopyFamily family, bool dimOrderForm) {
 
 void ng::forEachListedTarget(
     llvm::function_ref<void(StringRef packet, StringRef overload)> fn) {
-  for (const IndexEntry &entry : getIndex())
+  for (const Entry &entry : getIndex().entries)
     fn(entry.packet, entry.overload);
 }

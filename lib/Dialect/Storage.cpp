@@ -193,15 +193,15 @@ StorageKind ng::getStorageKind(Value root) {
     auto method = dyn_cast_or_null<MethodOp>(owner);
     if (!method || !arg.getOwner()->isEntryBlock())
       return StorageKind::Unknown;
-    Attribute binding = method.getArgBinding(arg.getArgNumber());
-    if (!binding)
+    // The stored binding, not its attribute form: that is made (uniqued)
+    // on request, and this runs for every root a pass asks about.
+    const PlaceholderBinding &binding =
+        method.getPlaceholderBinding(arg.getArgNumber());
+    if (binding.isInput())
       return StorageKind::UserInput;
-    if (isa<MutableBufferAttr>(binding))
+    if (binding.isMutableBuffer())
       return StorageKind::MutableBuffer;
-    auto constant = dyn_cast<ConstantAttr>(binding);
-    if (!constant)
-      return StorageKind::Unknown;
-    switch (constant.getKind()) {
+    switch (binding.kind) {
     case InputKind::UserInput:
       return StorageKind::UserInput;
     case InputKind::Parameter:
@@ -231,13 +231,9 @@ StringRef ng::getStorageKey(Value root) {
   MethodOp method = placeholderMethod(root);
   if (!method)
     return {};
-  Attribute binding =
-      method.getArgBinding(cast<BlockArgument>(root).getArgNumber());
-  if (auto constant = dyn_cast_or_null<ConstantAttr>(binding))
-    return constant.getDataKey();
-  if (auto buffer = dyn_cast_or_null<MutableBufferAttr>(binding))
-    return buffer.getFqn().getValue();
-  return {};
+  const PlaceholderBinding &binding =
+      method.getPlaceholderBinding(cast<BlockArgument>(root).getArgNumber());
+  return binding.isInput() ? StringRef() : StringRef(binding.key);
 }
 
 //===----------------------------------------------------------------------===//
@@ -253,19 +249,17 @@ static bool writesBackTo(MethodOp method, OutputSpecAttr spec,
   if (!spec.getTarget())
     return false;
   StringRef target = spec.getTarget().getValue();
-  Attribute binding = method.getArgBinding(arg.getArgNumber());
+  const PlaceholderBinding &binding =
+      method.getPlaceholderBinding(arg.getArgNumber());
   switch (spec.getKind()) {
   case OutputKind::UserOutput:
     return false;
-  case OutputKind::BufferMutation: {
-    auto constant = dyn_cast_or_null<ConstantAttr>(binding);
-    auto buffer = dyn_cast_or_null<MutableBufferAttr>(binding);
-    return (constant && constant.getKind() == InputKind::Buffer &&
-            constant.getDataKey() == target) ||
-           (buffer && buffer.getFqn().getValue() == target);
-  }
+  case OutputKind::BufferMutation:
+    return ((binding.isConstant() && binding.kind == InputKind::Buffer) ||
+            binding.isMutableBuffer()) &&
+           binding.key == target;
   case OutputKind::UserInputMutation:
-    return !binding && method.getArgName(arg.getArgNumber()) == target;
+    return binding.isInput() && method.getArgName(arg.getArgNumber()) == target;
   }
   return false;
 }
@@ -338,26 +332,16 @@ static bool mayWriteOperands(CallOp call, WriteQuery &query) {
   return writes;
 }
 
-/// Whether `use`'s owner writes it: an argument written in place (`mut`, or
-/// by the facts of `call`, the owner when it is an ng.call: `facts`), or a
-/// tensor handed to a call with subgraphs that may write what it is given.
-static bool writesUse(OpOperand &use, CallOp call, const OpFacts *facts,
-                      WriteQuery &query) {
-  Operation *op = use.getOwner();
-  if ((!call && !isa<OutputOp>(op)) || !isTensor(use.get()))
-    return false;
-  std::optional<WireArgument> arg = getWireArgumentOf(use);
-  if (!arg)
-    return false;
-  if (isArgumentWritten(*arg, facts))
-    return true;
-  return call && !call.getGraphs().empty() && mayWriteOperands(call, query);
-}
-
-/// Whether a member of the class rooted at `root` is written in place or
-/// handed to a call with subgraphs that may write it; true as well when the
-/// query runs out of budget. The members are the values whose alias chains
-/// (alias_of, and what the facts imply where it is missing) lead to root.
+/// Whether a member of the class rooted at `root` is written in place (`mut`,
+/// or a write the op facts know) or handed to a call with subgraphs that
+/// may write it; true as well when the query runs out of budget. The
+/// members are the values whose alias chains (alias_of, and what the facts
+/// imply where it is missing) lead to root.
+///
+/// This runs for every use of every tensor a pass asks about: the facts
+/// are looked up only for a use that needs them (the lookup is cached, but
+/// not free), and the argument of a use is found on the op it is a use of,
+/// without an interface dispatch.
 static bool isClassWrittenByUse(Value root, WriteQuery &query) {
   SmallVector<Value, 8> worklist{root};
   while (!worklist.empty()) {
@@ -366,22 +350,58 @@ static bool isClassWrittenByUse(Value root, WriteQuery &query) {
       if (query.budget == 0)
         return true;
       --query.budget;
-      auto call = dyn_cast<CallOp>(use.getOwner());
-      std::optional<OpFacts> facts =
-          call ? lookupCallFacts(call) : std::nullopt;
-      const OpFacts *known = facts ? &*facts : nullptr;
-      if (writesUse(use, call, known, query))
+      Operation *owner = use.getOwner();
+      auto call = dyn_cast<CallOp>(owner);
+      if (!call && !isa<OutputOp>(owner))
+        continue;
+      unsigned number = use.getOperandNumber();
+      std::optional<WireArgument> arg =
+          call ? call.getWireArguments().findByOperand(number)
+               : cast<OutputOp>(owner).getWireArguments().findByOperand(number);
+      // Written: `mut`, or a tensor handed to a call with subgraphs that may
+      // write what it is given ...
+      if (arg && arg->isMutated() && isTensor(use.get()))
         return true;
       if (!call)
         continue;
-      // The outputs that alias this operand join the class.
-      std::optional<ArrayRef<int32_t>> aliases = call.getAliasOf();
-      if (!aliases && !known)
-        continue;
-      for (OpResult result : call->getResults())
-        if (isTensor(result) &&
-            aliasSourceOf(call, result.getResultNumber(), known) == &use)
-          worklist.push_back(result);
+      if (!call.getGraphs().empty()) {
+        if (arg && isTensor(use.get()) && mayWriteOperands(call, query))
+          return true;
+      }
+      // ... or an argument the facts say the op writes.
+      std::optional<OpFacts> facts;
+      bool looked = false;
+      auto getFacts = [&]() -> const OpFacts * {
+        if (!looked) {
+          looked = true;
+          facts = lookupCallFacts(call);
+        }
+        return facts ? &*facts : nullptr;
+      };
+      if (arg && isTensor(use.get()) &&
+          (arg->getKind() == ArgKind::Tensor ||
+           arg->getKind() == ArgKind::TensorList) &&
+          isArgumentWritten(*arg, getFacts()))
+        return true;
+
+      // The outputs that alias this operand join the class: by alias_of ...
+      if (std::optional<ArrayRef<int32_t>> aliases = call.getAliasOf()) {
+        for (auto [output, operand] : llvm::enumerate(*aliases)) {
+          if (operand != static_cast<int32_t>(number) ||
+              output >= call.getNumWireOutputs())
+            continue;
+          bool isList;
+          for (Value result : call.getWireOutputResults(output, isList))
+            if (isTensor(result))
+              worklist.push_back(result);
+        }
+      }
+      // ... or, where alias_of says nothing, by the facts.
+      if (call->getNumResults() == 1 && !call.getAliasedOperand(0))
+        if (const OpFacts *known = getFacts();
+            known && !known->aliasedArg.empty() &&
+            getImpliedAliasOperand(call, *known) == number)
+          worklist.push_back(call->getResult(0));
     }
   }
   return false;
@@ -468,9 +488,9 @@ bool ng::isStorageWritten(Value root) {
   for (BlockArgument arg : body.getArguments()) {
     if (arg != root && (key.empty() || getStorageKey(arg) != key))
       continue;
-    auto constant = dyn_cast_or_null<ConstantAttr>(
-        method.getArgBinding(arg.getArgNumber()));
-    if (constant && constant.getMutated())
+    const PlaceholderBinding &binding =
+        method.getPlaceholderBinding(arg.getArgNumber());
+    if (binding.isConstant() && binding.mutated)
       return true;
     if (output && output.getSpecs() &&
         llvm::any_of(*output.getSpecs(), [&](Attribute spec) {

@@ -190,7 +190,7 @@ ViewKind getViewKind(llvm::StringRef target, llvm::StringRef aliasedArg,
 llvm::StringRef getCopyOpTarget(CopyFamily family, bool dimOrderForm);
 
 /// The targets the table lists explicitly, `packet.overload` (or `packet`
-/// for an every-overload entry), in the table's search order; for tests and
+/// for an every-overload entry), in the generated table's order; for tests and
 /// documentation.
 void forEachListedTarget(
     llvm::function_ref<void(llvm::StringRef packet, llvm::StringRef overload)>

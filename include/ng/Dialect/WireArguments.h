@@ -180,9 +180,12 @@ public:
   }
   /// The argument that consumes operand number `number`, if any.
   std::optional<WireArgument> findByOperand(unsigned number) const {
-    for (WireArgument arg : *this)
+    for (WireArgument arg : *this) {
       if (arg.containsOperand(number))
         return arg;
+      if (arg.getBeginOperandIndex() > number)
+        break;
+    }
     return std::nullopt;
   }
 
