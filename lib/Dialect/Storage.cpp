@@ -99,15 +99,6 @@ std::optional<unsigned> ng::getImpliedAliasOperand(CallOp call,
   return arg->getBeginOperandIndex();
 }
 
-bool ng::isArgumentWritten(const WireArgument &arg, const OpFacts *facts) {
-  if (arg.isMutated())
-    return true;
-  return facts &&
-         (arg.getKind() == ArgKind::Tensor ||
-          arg.getKind() == ArgKind::TensorList) &&
-         facts->mutates(arg.getName());
-}
-
 /// The operand result `resultNumber` of `call` aliases, reading alias_of,
 /// and with `facts` (the call's, when it has any and they are to be read)
 /// what they imply where alias_of says nothing.
@@ -281,10 +272,36 @@ namespace {
 /// questions (one per operand, each time a pass asks ng.call for its
 /// effects) from growing with the square of a tensor's readers, such as a
 /// position or mask input read by every layer. Its memo answers each call
-/// with subgraphs once, however deeply they nest.
+/// with subgraphs once, however deeply they nest. Its facts memo answers the
+/// few targets that most of a question's uses are by (a tensor read by
+/// every layer is read by the same ops in each) by the address of their
+/// target attribute, which identifies it while the IR lives, without a
+/// lookup.
 struct WriteQuery {
   unsigned budget = 1024;
   llvm::SmallDenseMap<Operation *, bool, 4> mayWrite;
+
+  /// The facts of `call` (an ng.call without subgraphs); the pointer holds
+  /// until the next call.
+  const OpFacts *factsOf(CallOp call) {
+    const void *target = call.getTargetAttr().getAsOpaquePointer();
+    for (Memo &memo : memos)
+      if (memo.target == target)
+        return memo.facts ? &*memo.facts : nullptr;
+    Memo &memo = memos[next++ % kMemos];
+    memo.target = target;
+    memo.facts = lookupOpFacts(call.getTarget());
+    return memo.facts ? &*memo.facts : nullptr;
+  }
+
+private:
+  static constexpr unsigned kMemos = 4;
+  struct Memo {
+    const void *target = nullptr;
+    std::optional<OpFacts> facts;
+  };
+  Memo memos[kMemos];
+  unsigned next = 0;
 };
 } // namespace
 
@@ -368,15 +385,16 @@ static bool isClassWrittenByUse(Value root, WriteQuery &query) {
         if (arg && isTensor(use.get()) && mayWriteOperands(call, query))
           return true;
       }
-      // ... or an argument the facts say the op writes.
-      std::optional<OpFacts> facts;
+      // ... or an argument the facts say the op writes (a call with
+      // subgraphs has none).
+      const OpFacts *facts = nullptr;
       bool looked = false;
       auto getFacts = [&]() -> const OpFacts * {
         if (!looked) {
           looked = true;
-          facts = lookupCallFacts(call);
+          facts = call.getGraphs().empty() ? query.factsOf(call) : nullptr;
         }
-        return facts ? &*facts : nullptr;
+        return facts;
       };
       if (arg && isTensor(use.get()) &&
           (arg->getKind() == ArgKind::Tensor ||
@@ -397,11 +415,10 @@ static bool isClassWrittenByUse(Value root, WriteQuery &query) {
         }
       }
       // ... or, where alias_of says nothing, by the facts.
-      if (call->getNumResults() == 1 && !call.getAliasedOperand(0))
-        if (const OpFacts *known = getFacts();
-            known && !known->aliasedArg.empty() &&
-            getImpliedAliasOperand(call, *known) == number)
-          worklist.push_back(call->getResult(0));
+      if (const OpFacts *known = getFacts();
+          known && !known->aliasedArg.empty() && call->getNumResults() == 1 &&
+          getImpliedAliasOperand(call, *known) == number)
+        worklist.push_back(call->getResult(0));
     }
   }
   return false;

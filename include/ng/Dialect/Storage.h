@@ -94,7 +94,15 @@ std::optional<unsigned> getImpliedAliasOperand(CallOp call,
 /// Whether `op` writes argument `arg` in place: it is marked `mut`, or
 /// (`facts` given) the op's facts say it writes it (a tensor or tensor
 /// list argument of that schema name).
-bool isArgumentWritten(const WireArgument &arg, const OpFacts *facts);
+inline bool isArgumentWritten(const WireArgument &arg, const OpFacts *facts) {
+  if (arg.isMutated())
+    return true;
+  // Asked for every use the storage rules walk: most facts write nothing.
+  return facts && !facts->mutatedArgs.empty() &&
+         (arg.getKind() == ArgKind::Tensor ||
+          arg.getKind() == ArgKind::TensorList) &&
+         facts->mutates(arg.getName());
+}
 
 /// The operand `value` shares storage with (its Output's alias_of, or with
 /// WireAndFacts what the facts imply when that is missing), or null when it

@@ -125,7 +125,7 @@ def InferAliases : Pass<"ng-infer-aliases", "mlir::ModuleOp"> {
   let description = [{
     A program that comes without aliasing facts (a hand-written one, or one
     from a writer that dropped them) gets them from ng's table of known aten
-    ops (`lib/Analysis/AliasTable.cpp`, the only copy):
+    ops (the op facts, `include/ng/Dialect/OpFacts.td`, the only copy):
 
     * views (A2: `view`, `transpose.int`, `slice.Tensor`, `permute`,
       `select.int`, `expand`, `unsqueeze`, `squeeze.dim`, `alias`, `t`,
