@@ -237,12 +237,21 @@ static ParseResult parseGraphArgument(OpAsmParser &parser,
       parser.parseArgumentList(blockArgs, OpAsmParser::Delimiter::Paren,
                                /*allowType=*/true))
     return failure();
+  // Each input's SSA name is its wire name, a hint in its location
+  // (WireNames.h); `graph_arg_names` on the op may override it.
+  MLIRContext *ctx = parser.getContext();
+  for (OpAsmParser::Argument &blockArg : blockArgs) {
+    Location loc = blockArg.sourceLoc
+                       ? *blockArg.sourceLoc
+                       : parser.getEncodedSourceLoc(blockArg.ssaName.location);
+    if (!isa<NameLoc>(loc))
+      loc = NameLoc::get(
+          StringAttr::get(ctx, blockArg.ssaName.name.drop_front()), loc);
+    blockArg.sourceLoc = loc;
+  }
   Region *region = syntax.regionState->addRegion();
   if (parser.parseRegion(*region, blockArgs))
     return failure();
-  auto &names = parsed.graphArgNames.emplace_back();
-  for (OpAsmParser::Argument &blockArg : blockArgs)
-    names.push_back(blockArg.ssaName.name.drop_front().str());
   arg.explicitKind = ArgKind::Graph;
   arg.literal = StringAttr::get(parser.getContext(), label);
   return success();

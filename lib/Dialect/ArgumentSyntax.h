@@ -71,8 +71,6 @@ struct ParsedArguments {
   /// Most nodes have a few arguments: room for four without the heap.
   llvm::SmallVector<ParsedArgument, 4> args;
   llvm::SmallVector<mlir::OpAsmParser::UnresolvedOperand> operands;
-  /// Block-argument names of each parsed graph region.
-  llvm::SmallVector<llvm::SmallVector<std::string>> graphArgNames;
   /// The context's ParseCache (parseArgumentList looks it up if unset).
   ParseCache *cache = nullptr;
 };

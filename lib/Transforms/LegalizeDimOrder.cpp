@@ -23,6 +23,7 @@
 #include "ng/Transforms/Passes.h"
 
 #include "ng/Dialect/NgOps.h"
+#include "ng/Dialect/WireNames.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -774,34 +775,6 @@ LogicalResult LegalizeDimOrderPass::rewrite(Graph graph) {
 
 LogicalResult LegalizeDimOrderPass::insertContiguousCopies(Graph graph) {
   MLIRContext *ctx = &getContext();
-  // Names in use in this graph (values and nodes, V1/V2), collected when the
-  // first copy needs a name.
-  llvm::StringSet<> used;
-  bool collected = false;
-  auto freshName = [&](StringRef base) {
-    if (!collected) {
-      collected = true;
-      for (BlockArgument arg : graph.body->getArguments())
-        used.insert(getWireName(arg));
-      for (Operation &op : graph.block()) {
-        if (auto call = dyn_cast<CallOp>(op)) {
-          used.insert(call.getNodeName());
-          for (Value result : call.getResults())
-            used.insert(getWireName(result));
-        } else if (auto output = dyn_cast<OutputOp>(op)) {
-          used.insert(output.getNodeName());
-        }
-      }
-    }
-    std::string stem =
-        base.empty() ? std::string("contiguous") : base.str() + "_contiguous";
-    std::string name = stem;
-    for (unsigned i = 1; used.contains(name); ++i)
-      name = stem + "_" + std::to_string(i);
-    used.insert(name);
-    return name;
-  };
-
   // One copy per value, placed before its first reader that needs it.
   llvm::DenseMap<Value, Value> copies;
   SmallVector<CallOp> calls(graph.block().getOps<CallOp>());
@@ -827,8 +800,15 @@ LogicalResult LegalizeDimOrderPass::insertContiguousCopies(Graph graph) {
         Value &copy = copies[input];
         if (!copy) {
           OpBuilder builder(call);
-          OperationState state(call.getLoc(), CallOp::getOperationName());
-          std::string name = freshName(getWireName(input));
+          // Named after its input: a hint, which the exporter makes unique
+          // (`x_contiguous_1` next to another `x_contiguous`, V1/V2).
+          StringRef inputName = getWireName(input);
+          std::string name = inputName.empty()
+                                 ? std::string("contiguous")
+                                 : (inputName + "_contiguous").str();
+          OperationState state(
+              getNodeLoc(ctx, name, {name}, getUnnamedLoc(call.getLoc())),
+              CallOp::getOperationName());
           Order identity = identityOrder(type.getRank());
           SmallVector<Arg> args;
           args.push_back(tensorArg(ctx, "self", input));
@@ -846,7 +826,6 @@ LogicalResult LegalizeDimOrderPass::insertContiguousCopies(Graph graph) {
           props.target = StringAttr::get(
               ctx, reverse ? StringRef(kClone) : StringRef(kCloneDimOrder));
           props.args = ArrayAttr::get(ctx, attrs);
-          props.names = {name};
           state.addTypes(type.withDimOrder(spell(identity)));
           copy = builder.create(state)->getResult(0);
         }

@@ -17,6 +17,7 @@
 #include "ng/Dialect/MethodGraphVerifier.h"
 #include "ng/Dialect/NgOps.h"
 #include "ng/Dialect/RecurringAttrs.h"
+#include "ng/Dialect/WireNames.h"
 #include "ng/Support/NameMap.h"
 #include "ng/Target/NativeGraph/native_graph_generated.h"
 
@@ -272,8 +273,9 @@ private:
   OpBuilder builder;
   const ImportOptions &options;
   Location fileLoc;
-  /// The location of the ops being built: a NameLoc naming the method, so
-  /// verifier errors can say which method they are about.
+  /// The context of the locations of the ops being built: the method and
+  /// the file (WireNames.h), so every diagnostic can say which method and
+  /// node it is about.
   Location opLoc;
   ErrorContext context;
   Type opaqueTensor, i64, i1, f64;
@@ -317,10 +319,10 @@ private:
 
 namespace {
 /// While alive, verifier errors on imported ops read like the importer's
-/// own. Imported ops are located at "method '<name>'" (within the file):
-/// the message says that, and drops the "'ng.call' op" prefix, since the
-/// messages name the node themselves. The op is not dumped (the generic form
-/// of a whole method would bury the message).
+/// own. Imported ops are located in their method (within the file,
+/// WireNames.h): the message says which, and drops the "'ng.call' op" prefix,
+/// since the messages name the node themselves. The op is not dumped (the
+/// generic form of a whole method would bury the message).
 class VerifierDiagnostics {
 public:
   explicit VerifierDiagnostics(MLIRContext *ctx)
@@ -332,8 +334,11 @@ public:
 
 private:
   static LogicalResult reword(Diagnostic &diag) {
-    auto named = dyn_cast<NameLoc>(diag.getLocation());
-    if (!named || diag.getSeverity() != DiagnosticSeverity::Error)
+    Location loc = diag.getLocation();
+    StringRef method = getContextMethod(loc);
+    auto file = loc->findInstanceOf<FileLineColLoc>();
+    if (method.empty() || !file ||
+        diag.getSeverity() != DiagnosticSeverity::Error)
       return failure();
     std::string message = diag.str();
     StringRef text = message;
@@ -342,8 +347,7 @@ private:
       if (opEnd != StringRef::npos)
         text = text.drop_front(opEnd + 5);
     }
-    emitError(named.getChildLoc())
-        << named.getName().getValue() << ": " << text;
+    emitError(file) << "method '" << method << "': " << text;
     return success();
   }
 
@@ -802,15 +806,15 @@ LogicalResult Importer::importCall(const fb::Node *node, Scope &scope,
 
   // Inherent attributes go straight into the op's properties: building an
   // attribute dictionary per node would cost a sort and a hash per node.
-  OperationState state(opLoc, CallOp::getOperationName());
+  // The names are hints in the location (WireNames.h), which names the
+  // node within its method.
+  OperationState state(getNodeLoc(ctx, nodeName, names, opLoc),
+                       CallOp::getOperationName());
   state.addOperands(operands);
   state.addTypes(resultTypes);
   auto &props = state.getOrAddProperties<CallOp::Properties>();
   props.target = recurring.string(str(node->target()));
   props.args = builder.getArrayAttr(args);
-  props.names.assign(names.begin(), names.end());
-  if (names.empty() || names.front() != nodeName)
-    props.node = builder.getStringAttr(nodeName);
   if (anyList)
     props.output_groups = builder.getDenseI32ArrayAttr(groups);
   if (anyAlias)
@@ -821,7 +825,6 @@ LogicalResult Importer::importCall(const fb::Node *node, Scope &scope,
     regions.push_back(state.addRegion());
 
   // Subgraphs (V9) are built with their own scope (N1).
-  SmallVector<Attribute, 2> graphArgNames;
   for (auto [region, graphArg] : llvm::zip(regions, graphs)) {
     ErrorContext saved = context;
     context.graphPath =
@@ -834,15 +837,7 @@ LogicalResult Importer::importCall(const fb::Node *node, Scope &scope,
     if (failed(importGraph(graphArg->graph(), *region, nullptr, depth + 1)))
       return failure();
     context = saved;
-    SmallVector<Attribute, 4> argNames;
-    if (const auto *inputs = graphArg->graph()->inputs())
-      for (const flatbuffers::String *input : *inputs)
-        argNames.push_back(builder.getStringAttr(str(input)));
-    graphArgNames.push_back(builder.getArrayAttr(argNames));
   }
-  if (!graphs.empty())
-    state.getOrAddProperties<CallOp::Properties>().graph_arg_names =
-        builder.getArrayAttr(graphArgNames);
 
   Operation *op = builder.create(state);
   // Define the results (V2).
@@ -915,12 +910,11 @@ LogicalResult Importer::importOutput(const fb::Node *node, Scope &scope,
       return failure();
     }
 
-  OperationState state(opLoc, OutputOp::getOperationName());
+  OperationState state(getNodeLoc(ctx, str(node->name()), {}, opLoc),
+                       OutputOp::getOperationName());
   state.addOperands(operands);
   auto &props = state.getOrAddProperties<OutputOp::Properties>();
   props.args = builder.getArrayAttr(args);
-  if (str(node->name()) != "output")
-    props.node = builder.getStringAttr(str(node->name()));
   props.metadata = metadataAttr(node);
   // Absent output_specs (not the reference's shape, but legal) is recorded,
   // so the export leaves them out again.
@@ -1122,8 +1116,9 @@ LogicalResult Importer::importGraph(const fb::Graph *graph, Region &region,
     placeholdersDone = true;
     if (!methodOp || !options.verify)
       return success();
-    // V1 and V2 are checked here, on the names the nodes get (Scope).
-    methodRules.emplace(methodOp, /*namesChecked=*/true);
+    // V1 and V2 are checked here, on the file's names (Scope): they are
+    // rules of the file, not of the IR.
+    methodRules.emplace(methodOp);
     rules = &*methodRules;
     return rules->verifyPlaceholders();
   };
@@ -1242,9 +1237,11 @@ LogicalResult Importer::importGraph(const fb::Graph *graph, Region &region,
           placedInputs.push_back(nodeName);
       }
       BlockArgument arg =
-          methodOp ? methodOp.addPlaceholder(type, nodeName, std::move(binding),
-                                             opLoc)
-                   : block->addArgument(type, opLoc);
+          methodOp
+              ? methodOp.addPlaceholder(type, nodeName, std::move(binding),
+                                        opLoc)
+              : block->addArgument(
+                    type, NameLoc::get(StringAttr::get(ctx, nodeName), opLoc));
       scope.define(nodeName, arg);
       break;
     }
@@ -1339,8 +1336,9 @@ LogicalResult Importer::importMethod(const fb::Method *method,
     return failure();
   }
   builder.setInsertionPointToEnd(module.getBody());
-  opLoc = NameLoc::get(builder.getStringAttr("method '" + context.method + "'"),
-                       fileLoc);
+  // The context of every location in the method: fused<@name>[file]
+  // (WireNames.h).
+  opLoc = getMethodContextLoc(context.method, fileLoc);
   auto methodOp = MethodOp::create(builder, opLoc, str(method->name()),
                                    FunctionType::get(ctx, {}, {}));
   if (failed(claimGraph(method->graph())))
