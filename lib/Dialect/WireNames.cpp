@@ -73,10 +73,10 @@ Location ng::getUnnamedLoc(Location loc) { return getContext(loc); }
 
 Location ng::getNodeLoc(MLIRContext *ctx, StringRef nodeName,
                         ArrayRef<StringRef> resultNames, Location context) {
-  Location node = nodeName.empty()
-                      ? context
-                      : Location(NameLoc::get(StringAttr::get(ctx, nodeName),
-                                              context));
+  Location node =
+      nodeName.empty()
+          ? context
+          : Location(NameLoc::get(StringAttr::get(ctx, nodeName), context));
   if (resultNames.empty() ||
       (resultNames.size() == 1 && resultNames.front() == nodeName &&
        !nodeName.empty()))
@@ -107,10 +107,10 @@ void ng::setWireName(BlockArgument arg, StringRef name) {
   Location context = arg.getLoc();
   if (auto named = dyn_cast<NameLoc>(context))
     context = named.getChildLoc();
-  arg.setLoc(name.empty() ? context
-                          : Location(NameLoc::get(
-                                StringAttr::get(arg.getContext(), name),
-                                context)));
+  arg.setLoc(name.empty()
+                 ? context
+                 : Location(NameLoc::get(
+                       StringAttr::get(arg.getContext(), name), context)));
 }
 
 Location ng::getMethodContextLoc(StringRef method, Location fileLoc) {
@@ -124,6 +124,15 @@ StringRef ng::getContextMethod(Location loc) {
     if (auto symbol = dyn_cast_or_null<FlatSymbolRefAttr>(fused.getMetadata()))
       return symbol.getValue();
   return {};
+}
+
+std::string ng::describeNodeLocation(Location loc) {
+  std::string text;
+  if (StringRef method = getContextMethod(loc); !method.empty())
+    text = ("method '" + method + "'").str();
+  if (StringRef node = getNodeName(loc); !node.empty())
+    text += ((text.empty() ? "" : ", ") + Twine("node '") + node + "'").str();
+  return text;
 }
 
 std::string ng::getNameForTarget(StringRef target) {
@@ -237,10 +246,10 @@ GraphNames::GraphNames(Region &graph) {
     if (base.empty()) {
       Operation *owner = result.getOwner();
       StringRef node = getNodeName(owner);
-      derived = owner->getNumResults() == 1
-                    ? node.str()
-                    : (node + "_out" + llvm::Twine(result.getResultNumber()))
-                          .str();
+      derived =
+          owner->getNumResults() == 1
+              ? node.str()
+              : (node + "_out" + llvm::Twine(result.getResultNumber())).str();
       base = derived;
     }
     renamedValues[result] = claimFresh(saver.save(base), kValue);

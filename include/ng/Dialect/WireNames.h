@@ -85,6 +85,11 @@ mlir::Location getMethodContextLoc(llvm::StringRef method,
 /// The method a location's context names (fused<@method>[...]), or "".
 llvm::StringRef getContextMethod(mlir::Location loc);
 
+/// Where `loc` is, in the words of ng's messages: "method 'forward', node
+/// 'aten_add_tensor'", "method 'forward'", "node 'x'", or "" when it names
+/// neither.
+std::string describeNodeLocation(mlir::Location loc);
+
 /// The name the exporter gives a node of `target` that has none: the target
 /// without `torch.ops.`, lower case, each character a name cannot have
 /// replaced by '_' ("torch.ops.aten.add.Tensor" -> "aten_add_tensor"), as
