@@ -278,9 +278,19 @@ LogicalResult ng::verifySubgraph(CallOp call, Region &region) {
     return failure();
   for (BlockArgument arg : region.getArguments()) {
     auto type = dyn_cast<ng::TensorType>(arg.getType());
-    if (!type || !type.hasMeta())
-      return call.emitOpError() << "graph input '" << wireName(arg)
-                                << "' needs tensor metadata (V7)";
+    if (type && type.hasMeta())
+      continue;
+    // The graph's label, from its GraphArg.
+    StringRef label;
+    unsigned graphIndex = 0;
+    for (ArgAttr graphArg : call.getArgList())
+      if (graphArg.getKind() == ArgKind::Graph &&
+          graphIndex++ == region.getRegionNumber())
+        if (auto text = dyn_cast_or_null<StringAttr>(graphArg.getValue()))
+          label = text.getValue();
+    return call.emitOpError()
+           << "graph '" << label << "': input '" << wireName(arg)
+           << "' has no tensor metadata (V7)";
   }
   return success();
 }
@@ -338,9 +348,13 @@ LogicalResult MethodGraphVerifier::verifyPlaceholders() {
     StringRef role = binding.isInput()      ? "input"
                      : binding.isConstant() ? "constant"
                                             : "mutable buffer";
-    if (!type.hasMeta())
-      return method.emitOpError()
-             << role << " '" << name << "' has no tensor metadata (V7)";
+    if (!type.hasMeta()) {
+      InFlightDiagnostic diag = method.emitOpError()
+                                << role << " '" << name << "'";
+      if (binding.isMutableBuffer())
+        diag << " (fqn '" << binding.key << "')";
+      return diag << " has no tensor metadata (V7)";
+    }
     if (!binding.isInput() && binding.key.empty())
       return method.emitOpError() << role << " '" << name << "' has an empty "
                                   << (binding.isConstant() ? "data key" : "fqn")

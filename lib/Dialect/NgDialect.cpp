@@ -87,10 +87,8 @@ LogicalResult NgDialect::verifyOperationAttribute(Operation *op,
     if (!version)
       return op->emitError()
              << "'" << getVersionAttrName() << "' must be a string";
-    if (version.getValue() != "1" && version.getValue() != "1.0")
-      return op->emitError()
-             << "unsupported program version '" << version.getValue()
-             << "' (this tool reads \"1\" and \"1.0\")";
+    if (!isSupportedVersion(version.getValue()))
+      return op->emitError() << describeUnsupportedVersion(version.getValue());
     return success();
   }
   if (attr.getName() == getDataAttrName()) {

@@ -126,12 +126,16 @@ StringRef ng::getContextMethod(Location loc) {
   return {};
 }
 
-std::string ng::describeNodeLocation(Location loc) {
+std::string ng::describeNodeLocation(Location loc, StringRef message) {
   std::string text;
   if (StringRef method = getContextMethod(loc); !method.empty())
     text = ("method '" + method + "'").str();
-  if (StringRef node = getNodeName(loc); !node.empty())
-    text += ((text.empty() ? "" : ", ") + Twine("node '") + node + "'").str();
+  StringRef node = getNodeName(loc);
+  if (node.empty())
+    return text;
+  std::string nodeText = ("node '" + node + "'").str();
+  if (!message.contains(nodeText))
+    text += (text.empty() ? "" : ", ") + nodeText;
   return text;
 }
 

@@ -41,15 +41,10 @@ void ng::nameNodesInDiagnostics(mlir::MLIRContext *ctx) {
         // diagnostic comes back here located at the file alone.
         if (!file || file.getLine() != 0 || loc == mlir::Location(file))
           return mlir::failure();
-        std::string where = describeNodeLocation(loc);
+        std::string message = diag.str();
+        std::string where = describeNodeLocation(loc, message);
         if (where.empty())
           return mlir::failure();
-        std::string message = diag.str();
-        // Messages that name their node already get the method only.
-        llvm::StringRef node = getNodeName(loc);
-        if (!node.empty() &&
-            llvm::StringRef(message).contains(("node '" + node + "'").str()))
-          where = describeNodeLocation(getUnnamedLoc(loc));
         mlir::InFlightDiagnostic rephrased =
             ctx->getDiagEngine().emit(file, diag.getSeverity());
         if (!where.empty())

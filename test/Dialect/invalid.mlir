@@ -222,7 +222,7 @@ ng.method @forward(%x: !ng.tensor<f32[2]>,
 // -----
 
 // A mutable buffer (its metadata is a tensor_values entry, S3).
-// expected-error @+1 {{'ng.method' op mutable buffer 'b_k' has no tensor metadata (V7)}}
+// expected-error @+1 {{'ng.method' op mutable buffer 'b_k' (fqn 'k') has no tensor metadata (V7)}}
 ng.method @forward(%x: !ng.tensor<f32[2]>,
                    %b_k: !ng.tensor {ng.binding = #ng.mutable_buffer<"k">})
     -> !ng.tensor<f32[2]> {
@@ -233,7 +233,7 @@ ng.method @forward(%x: !ng.tensor<f32[2]>,
 
 // A subgraph's Graph.inputs (V7 through V9).
 ng.method @forward(%x: !ng.tensor<f32[2]>) -> !ng.tensor<f32[2]> {
-  // expected-error @+1 {{'ng.call' op graph input 'a' needs tensor metadata (V7)}}
+  // expected-error @+1 {{'ng.call' op graph 'g': input 'a' has no tensor metadata (V7)}}
   %r = ng.call "torch.ops.higher_order.cond"(true, graph "g"(%a: !ng.tensor) {
     %n = ng.call "torch.ops.aten.neg.default"(self: %a) : (!ng.tensor) -> !ng.tensor<f32[2]>
     ng.output(%n) : !ng.tensor<f32[2]>

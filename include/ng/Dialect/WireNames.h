@@ -87,8 +87,10 @@ llvm::StringRef getContextMethod(mlir::Location loc);
 
 /// Where `loc` is, in the words of ng's messages: "method 'forward', node
 /// 'aten_add_tensor'", "method 'forward'", "node 'x'", or "" when it names
-/// neither.
-std::string describeNodeLocation(mlir::Location loc);
+/// neither. The node is left out when `message`, the text that will follow,
+/// names it already ("node 'x' ...").
+std::string describeNodeLocation(mlir::Location loc,
+                                 llvm::StringRef message = "");
 
 /// The name the exporter gives a node of `target` that has none: the target
 /// without `torch.ops.`, lower case, each character a name cannot have

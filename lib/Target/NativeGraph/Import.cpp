@@ -319,8 +319,9 @@ private:
 
 namespace {
 /// While alive, verifier errors on imported ops read like the importer's
-/// own. Imported ops are located in their method (within the file,
-/// WireNames.h): the message says which, and drops the "'ng.call' op" prefix,
+/// own. Imported ops are located at their node in their method (within the
+/// file, WireNames.h): the message says which (the node only when the
+/// message does not name it), and drops the "'ng.call' op" prefix,
 /// since the messages name the node themselves. The op is not dumped (the
 /// generic form of a whole method would bury the message).
 class VerifierDiagnostics {
@@ -347,7 +348,7 @@ private:
       if (opEnd != StringRef::npos)
         text = text.drop_front(opEnd + 5);
     }
-    emitError(file) << "method '" << method << "': " << text;
+    emitError(file) << describeNodeLocation(loc, text) << ": " << text;
     return success();
   }
 
@@ -903,12 +904,7 @@ LogicalResult Importer::importOutput(const fb::Node *node, Scope &scope,
     diag << "] (V10)";
     return failure();
   }
-  // V7: outputs carry metadata (they are tensors: V10 made them TensorArgs).
-  for (StringRef name : graphOutputs)
-    if (!cast<ng::TensorType>(scope.lookup(name).getType()).hasMeta()) {
-      error() << "output '" << name << "' has no tensor metadata (V7)";
-      return failure();
-    }
+  // V7 (outputs carry metadata) is the verifier's (MethodGraphVerifier).
 
   OperationState state(getNodeLoc(ctx, str(node->name()), {}, opLoc),
                        OutputOp::getOperationName());
@@ -1057,11 +1053,7 @@ LogicalResult Importer::importGraph(const fb::Graph *graph, Region &region,
                 << " (written by a newer format version? W2)";
         return failure();
       }
-      if (constant->mutated() && constant->kind() != fb::InputKind::BUFFER) {
-        error() << "constant '" << str(constant->name())
-                << "' is marked mutated but is not a buffer (V12)";
-        return failure();
-      }
+      // (A mutated constant that is not a buffer, V12, is the verifier's.)
       if (define(str(constant->name()), nameHash, {Role::Constant, constant})) {
         error() << "'" << str(constant->name())
                 << "' has more than one binding (V12)";
@@ -1219,18 +1211,7 @@ LogicalResult Importer::importGraph(const fb::Graph *graph, Region &region,
         type = tensorTypeFor(scope, nodeName, status);
         if (failed(status))
           return failure();
-        // V7: inputs and mutable buffers have tensor_values metadata. (Said
-        // about the graph, as before any node: the rule is not the node's.)
-        if (!cast<ng::TensorType>(type).hasMeta()) {
-          context.node = {};
-          if (def.role == Role::MutableBuffer)
-            error() << "mutable buffer '" << nodeName << "' (fqn '"
-                    << str(def.buffer->fqn())
-                    << "') has no tensor metadata (V7)";
-          else
-            error() << "input '" << nodeName << "' has no tensor metadata (V7)";
-          return failure();
-        }
+        // (V7, metadata on inputs and mutable buffers, is the verifier's.)
         if (def.role == Role::MutableBuffer)
           binding = PlaceholderBinding::mutableBuffer(str(def.buffer->fqn()));
         else
@@ -1396,9 +1377,10 @@ OwningOpRef<ModuleOp> Importer::importProgram(StringRef buffer) {
   OwningOpRef<ModuleOp> module = ModuleOp::create(fileLoc);
   if (const flatbuffers::String *version = program->version()) {
     StringRef v = str(version);
-    if (v != "1" && v != "1.0") {
-      error() << "unsupported program version '" << v
-              << "' (this tool reads \"1\" and \"1.0\") (W7)";
+    // Checked first, before the verifier would: a newer version may not
+    // import at all.
+    if (!NgDialect::isSupportedVersion(v)) {
+      error() << NgDialect::describeUnsupportedVersion(v);
       return nullptr;
     }
     (*module)->setAttr(NgDialect::getVersionAttrName(),
