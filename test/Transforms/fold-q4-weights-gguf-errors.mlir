@@ -6,6 +6,11 @@
 // RUN: ng-opt %s -split-input-file --fold-q4-weights=formats=torchao > %t.torchao-only
 // RUN: diff %t.parsed %t.torchao-only
 
+// `formats=` takes gguf and torchao; the option parser rejects anything else
+// before the pass runs.
+// RUN: echo 'module {}' | not ng-opt --fold-q4-weights=formats=gguf,q8_0 2>&1 | FileCheck %s --check-prefix=OPTION
+// OPTION: for the --formats option: Cannot find option named 'q8_0'!
+
 // Errors of the GGUF fold (FORMAT.md F1, F6): for a ggml_type of the F6
 // table, the raw weight must be (N, row_bytes) uint8 with row_bytes a
 // multiple of the block bytes, and the dequantized shape (N, row_bytes /

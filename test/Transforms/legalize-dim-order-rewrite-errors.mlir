@@ -1,7 +1,9 @@
 // RUN: ng-opt %s -split-input-file --legalize-dim-order -verify-diagnostics
 // RUN: echo 'module {}' | not ng-opt --legalize-dim-order=contiguous=none 2>&1 | FileCheck %s --check-prefix=OPTION
 
-// OPTION: error: --legalize-dim-order: contiguous must be 'identity' or 'empty', not 'none'
+// `contiguous=` is `identity` or `empty`; the option parser rejects anything
+// else before the pass runs.
+// OPTION: for the --contiguous option: Cannot find option named 'none'!
 
 // Step (c) of --legalize-dim-order fails, naming the node, when a
 // memory_format has no dim order for the tensor (D2), when the program
