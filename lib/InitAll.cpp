@@ -17,6 +17,7 @@ void ng::registerAllPasses() {
   // The upstream, dialect-agnostic passes (canonicalize, cse, ...).
   mlir::registerTransformsPasses();
   ng::registerNgPasses();
+  ng::registerDeprecatedPassAliases();
 }
 
 void ng::registerAllTranslations() { registerNativeGraphTranslations(); }

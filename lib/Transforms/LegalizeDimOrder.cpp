@@ -1,8 +1,8 @@
 //===- LegalizeDimOrder.cpp - explicit, valid memory layouts (D1-D5) ------===//
 //
-// --legalize-dim-order makes every memory layout of a program explicit, valid
-// and runtime-ready, in four steps over every graph (each method body and,
-// separately, each subgraph region of an ng.call; N1):
+// --ng-legalize-dim-order makes every memory layout of a program explicit,
+// valid and runtime-ready, in four steps over every graph (each method body
+// and, separately, each subgraph region of an ng.call; N1):
 //
 //   (a) validate: every dim_order is empty/absent or a permutation of the
 //       rank (V8); every explicit `dim_order` argument of a dim-order op too;
@@ -873,7 +873,7 @@ LogicalResult LegalizeDimOrderPass::initialize(MLIRContext *context) {
   for (const std::string &target : contiguousOps) {
     if (target.empty())
       return emitError(UnknownLoc::get(context))
-             << "--legalize-dim-order: contiguous-ops has an empty target";
+             << "--ng-legalize-dim-order: contiguous-ops has an empty target";
     contiguousTargets.insert(target);
   }
   return success();

@@ -11,14 +11,14 @@
 
 namespace ng {
 
-/// `--legalize-dim-order`'s `contiguous=`: how a TensorMeta spells a
+/// `--ng-legalize-dim-order`'s `contiguous=`: how a TensorMeta spells a
 /// contiguous dim order.
 enum class ContiguousSpelling {
   Identity, ///< [0..n-1], what the reference serializer writes
   Empty,    ///< [] (D1)
 };
 
-/// `--fold-q4-weights`'s `formats=`: which folds run.
+/// `--ng-fold-q4-weights`'s `formats=`: which folds run.
 enum class Q4Format {
   Gguf,    ///< torchao.dequantize_gguf (F1, F6)
   Torchao, ///< torchao.dequantize_affine (F2-F5)
@@ -83,6 +83,11 @@ protected:
 
 #define GEN_PASS_REGISTRATION
 #include "ng/Transforms/Passes.h.inc"
+
+/// Register the old spellings of renamed passes (`--fold-q4-weights`,
+/// `--legalize-dim-order`, `--ng-cse`), as deprecated aliases kept for one
+/// release (docs/Tools.md, "Pass names").
+void registerDeprecatedPassAliases();
 
 } // namespace ng
 

@@ -5,10 +5,13 @@
 
 include "mlir/Pass/PassBase.td"
 
-// A pass anchors on `ng::MethodOp` when it works one method at a time (it
-// nests under `builtin.module(ng.method(...))`, and MLIR runs the methods in
-// parallel); on the module only when it needs the whole program, said in its
-// description.
+// Pass names: every ng pass is `ng-<what it does>`, so ng's passes never
+// collide with upstream ones and read as ng's in a pipeline. A pass anchors
+// on `ng::MethodOp` when it works one method at a time (it nests under
+// `builtin.module(ng.method(...))`, and MLIR runs the methods in parallel);
+// on the module only when it needs the whole program, said in its
+// description. Old spellings stay for one release as deprecated aliases
+// (lib/Transforms/PassAliases.cpp); docs/Tools.md has the policy.
 
 def PrintSummary : Pass<"ng-print-summary", "mlir::ModuleOp"> {
   let summary = "Print what each method holds: nodes, inputs, constants, "
@@ -31,7 +34,7 @@ def PrintSummary : Pass<"ng-print-summary", "mlir::ModuleOp"> {
   }];
 }
 
-def FoldQ4Weights : Pass<"fold-q4-weights", "mlir::ModuleOp"> {
+def FoldQ4Weights : Pass<"ng-fold-q4-weights", "mlir::ModuleOp"> {
   let summary = "Fold GGUF and torchao q4 weight dequantization into the "
                 "weights (FORMAT.md F1-F6)";
   let description = [{
@@ -65,6 +68,8 @@ def FoldQ4Weights : Pass<"fold-q4-weights", "mlir::ModuleOp"> {
     repacked once for all of them, the repacked bytes replace the module's
     `ng.data` in one update, and every method that binds a folded key must
     read it folded.
+
+    The old name `--fold-q4-weights` is a deprecated alias.
   }];
   let options = [
     // The values (gguf, torchao) are in llvm::cl::parser<ng::Q4Format>
@@ -76,7 +81,7 @@ def FoldQ4Weights : Pass<"fold-q4-weights", "mlir::ModuleOp"> {
   ];
 }
 
-def LegalizeDimOrder : Pass<"legalize-dim-order", "::ng::MethodOp"> {
+def LegalizeDimOrder : Pass<"ng-legalize-dim-order", "::ng::MethodOp"> {
   let summary = "Make every memory layout explicit, valid and runtime-ready "
                 "(FORMAT.md D1-D5)";
   let description = [{
@@ -124,6 +129,8 @@ def LegalizeDimOrder : Pass<"legalize-dim-order", "::ng::MethodOp"> {
 
     Anchored on `ng.method`: layouts are per value, and a method's graphs
     are all it reads and writes.
+
+    The old name `--legalize-dim-order` is a deprecated alias.
   }];
   let options = [
     Option<"contiguousSpelling", "contiguous", "::ng::ContiguousSpelling",
@@ -218,22 +225,6 @@ def TestAliasAnalysis : Pass<"ng-test-alias-analysis", "mlir::ModuleOp"> {
     Option<"printModRef", "mod-ref", "bool", /*default=*/"true",
            "Print getModRef(node, v) for each node and tensor">
   ];
-}
-
-def NgCSE : Pass<"ng-cse", "::ng::MethodOp"> {
-  let summary = "Merge identical side-effect-free calls, whatever their wire "
-                "names";
-  let description = [{
-    MLIR's `--cse` compares every attribute of an op, and each `ng.call`
-    carries its own wire names (`names`, `node`, `metadata`), which V1/V2
-    keep unique: upstream CSE can never merge two calls of a valid program.
-    This pass compares what a call computes (target, arguments, operands,
-    result types, output groups, aliasing) and nothing else; of two
-    equivalent calls in one graph, the later one is removed and its readers
-    read the earlier one (whose name survives). Only calls without memory
-    effects (see docs/Aliasing.md) and without subgraphs are merged, so an
-    in-place write, a read between writes or a random draw is never merged.
-  }];
 }
 
 #endif // NG_TRANSFORMS_PASSES_TD
