@@ -3,7 +3,7 @@
 #include "ng/InitAll.h"
 
 #include "ng/Dialect/NgDialect.h"
-#include "ng/Target/NativeGraph/TranslateRegistration.h"
+#include "ng/Tools/NativeGraphTranslations.h"
 #include "ng/Transforms/Passes.h"
 
 #include "mlir/IR/DialectRegistry.h"
