@@ -425,18 +425,9 @@ LogicalResult FoldQ4WeightsPass::foldTorchao(MethodOp method) {
 }
 
 void FoldQ4WeightsPass::runOnOperation() {
-  bool gguf = formats.empty(), torchao = formats.empty();
-  for (const std::string &format : formats) {
-    if (format == "gguf")
-      gguf = true;
-    else if (format == "torchao")
-      torchao = true;
-    else {
-      getOperation().emitError() << "--fold-q4-weights: unknown format '"
-                                 << format << "' (expected gguf, torchao)";
-      return signalPassFailure();
-    }
-  }
+  bool gguf = formats.empty() || llvm::is_contained(formats, Q4Format::Gguf);
+  bool torchao =
+      formats.empty() || llvm::is_contained(formats, Q4Format::Torchao);
   repacked.clear();
   for (auto method : getOperation().getOps<MethodOp>()) {
     if ((gguf && failed(foldGguf(method))) ||

@@ -1,8 +1,8 @@
 //===- LegalizeDimOrder.cpp - explicit, valid memory layouts (D1-D5) ------===//
 //
-// --legalize-dim-order makes every memory layout of a program explicit, valid
-// and runtime-ready, in four steps over every graph (each method body and,
-// separately, each subgraph region of an ng.call; N1):
+// --ng-legalize-dim-order makes every memory layout of a program explicit,
+// valid and runtime-ready, in four steps over every graph (each method body
+// and, separately, each subgraph region of an ng.call; N1):
 //
 //   (a) validate: every dim_order is empty/absent or a permutation of the
 //       rank (V8); every explicit `dim_order` argument of a dim-order op too;
@@ -383,6 +383,7 @@ struct LegalizeDimOrderPass
     : public ng::impl::LegalizeDimOrderBase<LegalizeDimOrderPass> {
   using LegalizeDimOrderBase::LegalizeDimOrderBase;
 
+  LogicalResult initialize(MLIRContext *context) override;
   void runOnOperation() override;
 
 private:
@@ -841,30 +842,26 @@ LogicalResult LegalizeDimOrderPass::insertContiguousCopies(Graph graph) {
 // Driver
 //===----------------------------------------------------------------------===//
 
-void LegalizeDimOrderPass::runOnOperation() {
-  ModuleOp module = getOperation();
-  if (contiguousSpelling != "identity" && contiguousSpelling != "empty") {
-    module.emitError() << "--legalize-dim-order: contiguous must be "
-                          "'identity' or 'empty', not '"
-                       << contiguousSpelling << "'";
-    return signalPassFailure();
-  }
-  spellEmpty = contiguousSpelling == "empty";
+// The options, checked once per run before any method is: an error is
+// reported once, and also for a program without methods.
+LogicalResult LegalizeDimOrderPass::initialize(MLIRContext *context) {
+  spellEmpty = contiguousSpelling == ContiguousSpelling::Empty;
   contiguousTargets.clear();
   for (StringRef target : kContiguousInputOps)
     contiguousTargets.insert(target);
   for (const std::string &target : contiguousOps) {
-    if (target.empty()) {
-      module.emitError() << "--legalize-dim-order: contiguous-ops has an "
-                            "empty target";
-      return signalPassFailure();
-    }
+    if (target.empty())
+      return emitError(UnknownLoc::get(context))
+             << "--ng-legalize-dim-order: contiguous-ops has an empty target";
     contiguousTargets.insert(target);
   }
+  return success();
+}
 
+void LegalizeDimOrderPass::runOnOperation() {
+  MethodOp method = getOperation();
   SmallVector<Graph> graphs;
-  for (auto method : module.getOps<MethodOp>())
-    collectGraphs(method.getBody(), graphs);
+  collectGraphs(method.getBody(), graphs);
 
   // (a) before anything changes.
   for (Graph graph : graphs)
@@ -879,6 +876,5 @@ void LegalizeDimOrderPass::runOnOperation() {
   for (Graph graph : graphs)
     if (failed(insertContiguousCopies(graph)))
       return signalPassFailure();
-  for (auto method : module.getOps<MethodOp>())
-    syncFunctionType(method);
+  syncFunctionType(method);
 }

@@ -12,7 +12,7 @@
 // - _clone_dim_order takes its target order as an IntListArg (D4).
 // - aten.clone keeps memory_format as a StringArg "torch.contiguous_format"
 //   (S4, D4: the native backend skips MemoryFormatOpsPass).
-// - view_copy of a non-contiguous input is what --legalize-dim-order fixes
+// - view_copy of a non-contiguous input is what --ng-legalize-dim-order fixes
 //   (D5); the dialect itself accepts it.
 
 // CHECK-LABEL: ng.method @forward(%x: !ng.tensor<f32[1, 3, 8, 8], dim_order = [0, 2, 3, 1]>) -> (!ng.tensor<f32[1, 3, 8, 8]>, !ng.tensor<f32[1, 3, 8, 8]>, !ng.tensor<f32[1, 192]>) {

@@ -1,8 +1,8 @@
 // RUN: ng-opt %s -split-input-file -mlir-print-local-scope | FileCheck %s
 // RUN: ng-opt %s -split-input-file > %t.parsed
-// RUN: ng-opt %s -split-input-file --fold-q4-weights > %t.folded
+// RUN: ng-opt %s -split-input-file --ng-fold-q4-weights > %t.folded
 // RUN: diff %t.parsed %t.folded
-// RUN: ng-opt %s -split-input-file --fold-q4-weights=report=true -o /dev/null 2>&1 \
+// RUN: ng-opt %s -split-input-file --ng-fold-q4-weights=report=true -o /dev/null 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=QUIET --allow-empty
 // QUIET-NOT: remark
 

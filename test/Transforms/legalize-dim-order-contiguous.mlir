@@ -1,11 +1,11 @@
-// RUN: ng-opt %s -split-input-file --legalize-dim-order -mlir-print-local-scope | FileCheck %s
-// RUN: ng-opt %s -split-input-file --legalize-dim-order=contiguous=empty -mlir-print-local-scope | FileCheck %s --check-prefix=EMPTY
-// RUN: ng-opt %s -split-input-file "--legalize-dim-order=contiguous-ops=my.ops.rowwise.default,torch.ops.aten.cat.default" -mlir-print-local-scope | FileCheck %s --check-prefix=EXTRA
-// RUN: ng-opt %s -split-input-file --legalize-dim-order > %t1 && ng-opt %t1 -split-input-file --legalize-dim-order > %t2 && diff %t1 %t2
-// RUN: ng-opt %s -split-input-file --legalize-dim-order=contiguous=empty > %t3 && ng-opt %t3 -split-input-file --legalize-dim-order=contiguous=empty > %t4 && diff %t3 %t4
-// RUN: ng-opt %s -split-input-file "--legalize-dim-order=contiguous-ops=my.ops.rowwise.default,torch.ops.aten.cat.default" > %t5 && ng-opt %t5 -split-input-file "--legalize-dim-order=contiguous-ops=my.ops.rowwise.default,torch.ops.aten.cat.default" > %t6 && diff %t5 %t6
+// RUN: ng-opt %s -split-input-file --ng-legalize-dim-order -mlir-print-local-scope | FileCheck %s
+// RUN: ng-opt %s -split-input-file --ng-legalize-dim-order=contiguous=empty -mlir-print-local-scope | FileCheck %s --check-prefix=EMPTY
+// RUN: ng-opt %s -split-input-file "--ng-legalize-dim-order=contiguous-ops=my.ops.rowwise.default,torch.ops.aten.cat.default" -mlir-print-local-scope | FileCheck %s --check-prefix=EXTRA
+// RUN: ng-opt %s -split-input-file --ng-legalize-dim-order > %t1 && ng-opt %t1 -split-input-file --ng-legalize-dim-order > %t2 && diff %t1 %t2
+// RUN: ng-opt %s -split-input-file --ng-legalize-dim-order=contiguous=empty > %t3 && ng-opt %t3 -split-input-file --ng-legalize-dim-order=contiguous=empty > %t4 && diff %t3 %t4
+// RUN: ng-opt %s -split-input-file "--ng-legalize-dim-order=contiguous-ops=my.ops.rowwise.default,torch.ops.aten.cat.default" > %t5 && ng-opt %t5 -split-input-file "--ng-legalize-dim-order=contiguous-ops=my.ops.rowwise.default,torch.ops.aten.cat.default" > %t6 && diff %t5 %t6
 
-// Step (d) of --legalize-dim-order: ops that read their input's memory
+// Step (d) of --ng-legalize-dim-order: ops that read their input's memory
 // linearly (D5: view, view_copy, _unsafe_view, reshape, avg_pool2d,
 // adaptive_avg_pool2d, _adaptive_avg_pool2d, expand_copy, mean.dim,
 // sum.dim_IntList, plus `contiguous-ops=...`) get a contiguous input: when
