@@ -1,21 +1,16 @@
 // RUN: ng-opt %s -split-input-file --cse | FileCheck %s
 // RUN: ng-opt %s -split-input-file --cse --cse | FileCheck %s
-// TODO(names-as-hints): once wire names live in NameLoc locations (upstream
-// --cse then merges calls whatever their names), add the RUN line
-//   ng-opt %s -split-input-file --cse | FileCheck %s --check-prefix=NAMES
-// and fold the NAMES checks into CHECK. Until then every call of a valid
-// program differs from the others in its `names`, and --cse merges none.
-//
 // The cases --ng-cse was written for. --ng-cse compared what a call
 // computes, ignoring its wire names; it is now a deprecated alias of
 // upstream --cse (pass-aliases.mlir), which relies on the memory effects of
 // ng.call (docs/Aliasing.md) to stay safe.
 
-// Two identical pure calls: the later one goes, its readers read the earlier.
-// (Depends on names being hints: see the TODO above.)
-// NAMES-LABEL: ng.method @pure
-// NAMES-NEXT:    %[[A:.*]] = ng.call "torch.ops.aten.neg.default"(self: %x)
-// NAMES-NEXT:    ng.output(%[[A]], %[[A]])
+// Two identical pure calls: the later one goes, its readers read the
+// earlier, whatever their names (names are location hints, which CSE does
+// not compare).
+// CHECK-LABEL: ng.method @pure
+// CHECK-NEXT:    %a = ng.call "torch.ops.aten.neg.default"(self: %x)
+// CHECK-NEXT:    ng.output(%a, %a)
 ng.method @pure(%x: !ng.tensor<f32[3]>) -> (!ng.tensor<f32[3]>, !ng.tensor<f32[3]>) {
   %a = ng.call "torch.ops.aten.neg.default"(self: %x) : (!ng.tensor<f32[3]>) -> !ng.tensor<f32[3]>
   %b = ng.call "torch.ops.aten.neg.default"(self: %x) : (!ng.tensor<f32[3]>) -> !ng.tensor<f32[3]>
