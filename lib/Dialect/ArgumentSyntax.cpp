@@ -331,11 +331,24 @@ static ParseResult parseArgument(OpAsmParser &parser,
     OutputKind kind = *symbolizeOutputKind(word);
     std::string target;
     StringAttr targetAttr;
-    if (kind != OutputKind::UserOutput ||
-        succeeded(parser.parseOptionalString(&target))) {
+    OpAsmParser::UnresolvedOperand input;
+    if (kind == OutputKind::UserInputMutation &&
+        parser.parseOptionalOperand(input).has_value()) {
+      // `user_input_mutation %x`: a placeholder, structurally (resolved by
+      // ng.method's parser, which knows its placeholders' SSA names).
+      if (input.number != 0)
+        return parser.emitError(input.location,
+                                "user_input_mutation names a placeholder, "
+                                "not a result of a node");
+      arg.specInputSSAName = input.name.str();
+    } else if (kind != OutputKind::UserOutput ||
+               succeeded(parser.parseOptionalString(&target))) {
       if (kind != OutputKind::UserOutput && parser.parseString(&target))
         return failure();
-      targetAttr = StringAttr::get(ctx, target);
+      if (kind == OutputKind::UserInputMutation)
+        arg.specInputWireName = target; // by its wire name, as before
+      else
+        targetAttr = StringAttr::get(ctx, target);
     }
     arg.spec = OutputSpecAttr::get(ctx, kind, targetAttr);
     readWord();
@@ -630,10 +643,11 @@ ParseResult ng::resolveArguments(OpAsmParser &parser, ParsedArguments &parsed,
 // Printing
 //===----------------------------------------------------------------------===//
 
-void ng::printArgumentList(
-    OpAsmPrinter &printer, ArrayRef<ArgAttr> args, OperandRange operands,
-    function_ref<Attribute(unsigned)> specFor,
-    function_ref<void(unsigned, StringAttr)> printGraph) {
+void ng::printArgumentList(OpAsmPrinter &printer, ArrayRef<ArgAttr> args,
+                           OperandRange operands,
+                           function_ref<Attribute(unsigned)> specFor,
+                           function_ref<void(unsigned, StringAttr)> printGraph,
+                           function_ref<Value(OutputSpecAttr)> specInput) {
   raw_ostream &os = printer.getStream();
   unsigned nextOperand = 0, nextRegion = 0;
   auto operand = [&]() { printer.printOperand(operands[nextOperand++]); };
@@ -655,6 +669,11 @@ void ng::printArgumentList(
       os << stringifyOutputKind(spec.getKind()) << ' ';
       if (spec.getTarget()) {
         printer.printString(spec.getTarget().getValue());
+        os << ' ';
+      }
+      if (Value input =
+              spec.getInput() >= 0 && specInput ? specInput(spec) : Value()) {
+        printer.printOperand(input);
         os << ' ';
       }
     }

@@ -176,6 +176,12 @@ LogicalResult OutputOp::verify() {
   if (std::optional<ArrayAttr> specs = getSpecs()) {
     if (!method)
       return emitOpError() << "output specs belong to a method's output only";
+    if ((*this)->hasAttr("ng.unresolved_spec_inputs"))
+      return emitOpError() << "user_input_mutation names its input by SSA or "
+                              "wire name, which only the custom form of "
+                              "ng.method resolves; the generic form gives "
+                              "#ng.output_spec<user_input_mutation, input = "
+                              "N>";
     // V10: output_specs is parallel to Graph.outputs.
     if (specs->size() != tensors.size())
       return emitOpError() << "has " << specs->size() << " output specs for "
@@ -301,7 +307,7 @@ struct MethodGraphVerifier::State {
   MethodOp method;
   GraphChecker checker;
   /// What V11 needs to know of the placeholders.
-  llvm::StringSet<> bufferFqns, userInputs;
+  llvm::StringSet<> bufferFqns;
 };
 
 MethodGraphVerifier::MethodGraphVerifier(MethodOp method)
@@ -360,7 +366,8 @@ LogicalResult MethodGraphVerifier::verifyPlaceholders() {
                                   << (binding.isConstant() ? "data key" : "fqn")
                                   << "; data keys are fqns (N3)";
     if (binding.isInput()) {
-      state->userInputs.insert(name);
+      // (A USER_INPUT_MUTATION names its input by position: nothing to
+      // collect.)
     } else if (binding.isConstant()) {
       if (binding.mutated && binding.kind != InputKind::Buffer)
         return method.emitOpError()
@@ -438,12 +445,24 @@ LogicalResult MethodGraphVerifier::verifyOutputs() {
                << target << "', which is not a buffer of method '"
                << method.getSymName() << "' (V11)";
       break;
-    case OutputKind::UserInputMutation:
-      if (!state->userInputs.contains(target))
+    case OutputKind::UserInputMutation: {
+      // The input is a placeholder, by position (OutputSpecAttr).
+      int64_t input = spec.getInput();
+      Region &body = method.getBody();
+      if (spec.getTarget() || input < 0 ||
+          input >= static_cast<int64_t>(body.getNumArguments()))
         return output.emitOpError()
-               << "output '" << wireName(value) << "' mutates input '" << target
+               << "output '" << wireName(value)
+               << "' mutates an input, but its spec names no placeholder "
+                  "of method '"
+               << method.getSymName() << "' (V11)";
+      if (!method.getPlaceholderBinding(input).isInput())
+        return output.emitOpError()
+               << "output '" << wireName(value) << "' mutates input '"
+               << wireName(body.getArgument(input))
                << "', which is not a user input (V11)";
       break;
+    }
     }
   }
   return success();

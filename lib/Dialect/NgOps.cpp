@@ -60,6 +60,12 @@ static unsigned operandOffset(ArrayAttr args, unsigned index) {
 /// would grow the context's uniquer tables by an entry per node.)
 static constexpr llvm::StringLiteral kNamesKeyword("names");
 
+/// Where ng.output's parser leaves the user inputs its user_input_mutation
+/// specs name (by SSA name or wire name), for ng.method's parser, which
+/// knows its placeholders, to resolve into the specs' `input`.
+static constexpr llvm::StringLiteral
+    kUnresolvedInputsAttr("ng.unresolved_spec_inputs");
+
 /// How `node` and `graph_arg_names` are spelled in the attribute
 /// dictionaries; like `names`, they are location hints, not attributes.
 static constexpr llvm::StringLiteral kNodeKeyword("node");
@@ -215,6 +221,58 @@ void MethodOp::getAsmBlockArgumentNames(Region &region,
   }
 }
 
+/// The user inputs the OUTPUT node's user_input_mutation specs name, by the
+/// SSA name or wire name its parser found, as placeholder positions.
+static ParseResult
+resolvePlaceholderReferences(OpAsmParser &parser, SMLoc loc, Region &body,
+                             ArrayRef<OpAsmParser::Argument> args,
+                             ArrayRef<PlaceholderBinding> bindings) {
+  if (body.empty() || body.front().empty())
+    return success();
+  auto output = dyn_cast<OutputOp>(body.front().getTerminator());
+  if (!output)
+    return success();
+  auto refs = output->getAttrOfType<ArrayAttr>(kUnresolvedInputsAttr);
+  if (!refs)
+    return success();
+  output->removeAttr(kUnresolvedInputsAttr);
+  std::optional<ArrayAttr> specs = output.getSpecs();
+  if (!specs)
+    return success();
+  MLIRContext *ctx = parser.getContext();
+  SmallVector<Attribute> resolved(specs->begin(), specs->end());
+  unsigned next = 0;
+  for (Attribute &attr : resolved) {
+    auto spec = cast<OutputSpecAttr>(attr);
+    if (spec.getKind() != OutputKind::UserInputMutation || spec.getTarget() ||
+        next >= refs.size())
+      continue;
+    auto ref = cast<ArrayAttr>(refs[next++]);
+    StringRef how = cast<StringAttr>(ref[0]).getValue();
+    StringRef name = cast<StringAttr>(ref[1]).getValue();
+    int64_t index = -1;
+    for (auto [i, arg] : llvm::enumerate(args)) {
+      bool matches = how == "ssa" ? arg.ssaName.name == name
+                                  : getWireName(body.getArgument(i)) == name;
+      // By wire name, a user input first (names are hints: two may agree).
+      if (matches && (how == "ssa" || index < 0 ||
+                      (i < bindings.size() && bindings[i].isInput()))) {
+        index = i;
+        if (how == "ssa" || (i < bindings.size() && bindings[i].isInput()))
+          break;
+      }
+    }
+    if (index < 0)
+      return parser.emitError(loc)
+             << "user_input_mutation names "
+             << (how == "ssa" ? name.str() : ("'" + name + "'").str())
+             << ", which is not a placeholder of this method (V11)";
+    attr = OutputSpecAttr::get(ctx, spec.getKind(), StringAttr(), index);
+  }
+  output.setSpecsAttr(ArrayAttr::get(ctx, resolved));
+  return success();
+}
+
 ParseResult MethodOp::parse(OpAsmParser &parser, OperationState &result) {
   MLIRContext *ctx = parser.getContext();
   StringAttr symName;
@@ -303,7 +361,11 @@ ParseResult MethodOp::parse(OpAsmParser &parser, OperationState &result) {
   if (parser.parseOptionalAttrDictWithKeyword(result.attributes))
     return failure();
   Region *body = result.addRegion();
-  return parser.parseRegion(*body, args);
+  SMLoc bodyLoc = parser.getCurrentLocation();
+  if (parser.parseRegion(*body, args))
+    return failure();
+  return resolvePlaceholderReferences(parser, bodyLoc, *body, args,
+                                      props.arg_bindings);
 }
 
 /// `%p_w: !i8_16x64 {ng.binding = #ng.constant<parameter, "w">}`, the
@@ -894,8 +956,20 @@ ParseResult OutputOp::parse(OpAsmParser &parser, OperationState &result) {
     return failure();
 
   SmallVector<Attribute> specs;
+  // The user inputs user_input_mutation specs name, for ng.method's parser
+  // to resolve (resolvePlaceholderReferences).
+  SmallVector<Attribute> inputRefs;
   bool anySpec = false;
   for (auto [parsedArg, attr] : llvm::zip(parsed.args, args)) {
+    if (!parsedArg.specInputSSAName.empty() ||
+        !parsedArg.specInputWireName.empty()) {
+      bool bySSAName = !parsedArg.specInputSSAName.empty();
+      inputRefs.push_back(ArrayAttr::get(
+          ctx,
+          {StringAttr::get(ctx, bySSAName ? "ssa" : "wire"),
+           StringAttr::get(ctx, bySSAName ? parsedArg.specInputSSAName
+                                          : parsedArg.specInputWireName)}));
+    }
     bool isTensor = cast<ArgAttr>(attr).getKind() == ArgKind::Tensor;
     if (parsedArg.spec && !isTensor)
       return parser.emitError(parsedArg.loc,
@@ -912,6 +986,9 @@ ParseResult OutputOp::parse(OpAsmParser &parser, OperationState &result) {
   props.args = ArrayAttr::get(ctx, args);
   if (anySpec)
     props.specs = ArrayAttr::get(ctx, specs);
+
+  if (!inputRefs.empty())
+    result.addAttribute(kUnresolvedInputsAttr, ArrayAttr::get(ctx, inputRefs));
 
   // The node name, a location hint: "output" unless `node` says otherwise.
   StringRef nodeName = "output";
@@ -943,9 +1020,16 @@ void OutputOp::print(OpAsmPrinter &p) {
       ++tensorIndex;
     }
   }
+  auto method = dyn_cast_or_null<MethodOp>((*this)->getParentOp());
   printArgumentList(
       p, args, getOperands(), [&](unsigned i) { return specByArg[i]; },
-      [](unsigned, StringAttr) {});
+      [](unsigned, StringAttr) {},
+      [&](OutputSpecAttr spec) -> Value {
+        if (!method || method.getBody().empty() ||
+            spec.getInput() >= method.getBody().getNumArguments())
+          return {};
+        return method.getBody().getArgument(spec.getInput());
+      });
   SmallVector<NamedAttribute, 4> shown;
   for (NamedAttribute attr : (*this)->getAttrs())
     if (attr.getName() != getArgsAttrName() &&

@@ -240,6 +240,9 @@ StringRef ng::getStorageKey(Value root) {
 /// user input its target names.
 static bool writesBackTo(MethodOp method, OutputSpecAttr spec,
                          BlockArgument arg) {
+  if (spec.getKind() == OutputKind::UserInputMutation)
+    return spec.getInput() == arg.getArgNumber() &&
+           method.getPlaceholderBinding(arg.getArgNumber()).isInput();
   if (!spec.getTarget())
     return false;
   StringRef target = spec.getTarget().getValue();
@@ -255,7 +258,7 @@ static bool writesBackTo(MethodOp method, OutputSpecAttr spec,
            (buffer && buffer.getFqn().getValue() == target);
   }
   case OutputKind::UserInputMutation:
-    return !binding && method.getArgName(arg.getArgNumber()) == target;
+    return false; // above
   }
   return false;
 }

@@ -465,11 +465,28 @@ ng.method @forward(%x: !ng.tensor<f32[3]>,
 
 // -----
 
-// USER_INPUT_MUTATION of a name that does not exist.
+// USER_INPUT_MUTATION of a name that does not exist: the input is a
+// placeholder, found by its wire name or SSA name when the method is parsed.
+// expected-error @+1 {{user_input_mutation names 'y', which is not a placeholder of this method (V11)}}
 ng.method @forward(%x: !ng.tensor<f32[3]>) -> !ng.tensor<f32[3]> {
-  // expected-error @+1 {{output 'x' mutates input 'y', which is not a user input (V11)}}
   ng.output(user_input_mutation "y" %x) : !ng.tensor<f32[3]>
 }
+
+// -----
+
+// expected-error @+1 {{user_input_mutation names %y, which is not a placeholder of this method (V11)}}
+ng.method @forward(%x: !ng.tensor<f32[3]>) -> !ng.tensor<f32[3]> {
+  ng.output(user_input_mutation %y %x) : !ng.tensor<f32[3]>
+}
+
+// -----
+
+// The generic form names the placeholder by position.
+"ng.method"() <{arg_bindings = [unit], function_type = (!ng.tensor<f32[3]>) -> !ng.tensor<f32[3]>, sym_name = "forward"}> ({
+^bb0(%arg0: !ng.tensor<f32[3]>):
+  // expected-error @+1 {{'ng.output' op output '<unnamed>' mutates an input, but its spec names no placeholder of method 'forward' (V11)}}
+  "ng.output"(%arg0) <{args = [#ng.arg<kind = tensor>], specs = [#ng.output_spec<user_input_mutation, input = 1>]}> : (!ng.tensor<f32[3]>) -> ()
+}) : () -> ()
 
 // -----
 

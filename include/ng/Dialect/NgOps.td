@@ -235,7 +235,7 @@ def Ng_OutputOp : Ng_Op<"output", [
     references, scalar references and literals alike. Graph.outputs is the
     list of its tensor operands. In a method each tensor output may say what
     it writes back (OutputSpec): `buffer_mutation "fqn" %v` or
-    `user_input_mutation "x" %v`; a plain `%v` is a USER_OUTPUT. A method
+    `user_input_mutation %x %v` (the user input, a placeholder); a plain `%v` is a USER_OUTPUT. A method
     whose file had no `output_specs` at all carries `no_output_specs`.
 
     ```mlir

@@ -495,17 +495,6 @@ Exporter::graph(Region &body, MethodOp method,
                                    0, fbb.CreateVector(&output, 1)));
   }
 
-  // A USER_INPUT_MUTATION's target is a user input's name: the name that
-  // input is written with.
-  auto userInputName = [&](StringRef target) {
-    for (BlockArgument arg : block.getArguments())
-      if (getWireName(arg) == target &&
-          (!method ||
-           method.getPlaceholderBinding(arg.getArgNumber()).isInput()))
-        return nameFor(arg);
-    return target;
-  };
-
   // Nodes, in order.
   SmallVector<StringOffset, 4> outputs;
   for (Operation &op : block) {
@@ -537,11 +526,18 @@ Exporter::graph(Region &body, MethodOp method,
       if (!specs || output.getNoOutputSpecs())
         continue;
       OutputSpecAttr spec = output.getSpec(index);
+      // A USER_INPUT_MUTATION names its input by position: the name that
+      // input is written with (the verifier made sure there is one).
       StringOffset target = 0;
-      if (StringAttr given = spec.getTarget())
-        target = string(spec.getKind() == OutputKind::UserInputMutation
-                            ? userInputName(given.getValue())
-                            : given.getValue());
+      if (spec.getKind() == OutputKind::UserInputMutation) {
+        if (spec.getInput() < 0 ||
+            spec.getInput() >= static_cast<int64_t>(block.getNumArguments()))
+          return output.emitError()
+                     << "internal: user_input_mutation names no placeholder",
+                 failure();
+        target = string(nameFor(block.getArgument(spec.getInput())));
+      } else if (StringAttr given = spec.getTarget())
+        target = string(given.getValue());
       specs->push_back(fb::CreateOutputSpec(
           fbb, name, static_cast<fb::OutputKind>(spec.getKind()), target));
     }

@@ -940,11 +940,25 @@ LogicalResult Importer::importOutput(const fb::Node *node, Scope &scope,
         return failure();
       }
       StringAttr target;
-      if (spec->target())
-        target = builder.getStringAttr(str(spec->target()));
+      int64_t input = -1;
       auto outputKind = static_cast<OutputKind>(kind);
+      if (outputKind == OutputKind::UserInputMutation) {
+        // The user input, structurally: its placeholder (names are hints in
+        // the IR). Whether it is a user input is the verifier's (V11).
+        Value named = scope.lookup(str(spec->target()));
+        auto arg = dyn_cast_or_null<BlockArgument>(named);
+        if (!arg) {
+          error() << "output '" << str(spec->name()) << "' mutates input '"
+                  << str(spec->target())
+                  << "', which is not a user input (V11)";
+          return failure();
+        }
+        input = arg.getArgNumber();
+      } else if (spec->target()) {
+        target = builder.getStringAttr(str(spec->target()));
+      }
       anyNonDefault |= outputKind != OutputKind::UserOutput || target;
-      specAttrs.push_back(OutputSpecAttr::get(ctx, outputKind, target));
+      specAttrs.push_back(OutputSpecAttr::get(ctx, outputKind, target, input));
     }
     if (anyNonDefault)
       props.specs = builder.getArrayAttr(specAttrs);
