@@ -169,8 +169,10 @@ void MethodOp::updateSignature() {
     if (auto output = dyn_cast<OutputOp>(entry.getTerminator()))
       results.assign(output.getOperandTypes().begin(),
                      output.getOperandTypes().end());
-  setFunctionType(
-      FunctionType::get(getContext(), entry.getArgumentTypes(), results));
+  auto type =
+      FunctionType::get(getContext(), entry.getArgumentTypes(), results);
+  if (type != getFunctionType())
+    setFunctionType(type);
 }
 
 //===----------------------------------------------------------------------===//

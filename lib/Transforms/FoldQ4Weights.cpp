@@ -82,15 +82,6 @@ std::optional<SmallVector<int64_t, 4>> staticSizes(ng::TensorType type) {
   return sizes;
 }
 
-/// Update the method's signature after block argument types changed (a
-/// returned value may now be the folded weight itself).
-void syncFunctionType(MethodOp method) {
-  SmallVector<Type> inputs(method.getBody().getArgumentTypes());
-  SmallVector<Type> results(method.getOutputOp().getOperandTypes());
-  method.setFunctionTypeAttr(
-      TypeAttr::get(FunctionType::get(method.getContext(), inputs, results)));
-}
-
 /// The torchao parameters that must agree across a weight's dequantizes (F3).
 struct AffineFold {
   CallOp dequantize;
@@ -199,7 +190,7 @@ LogicalResult FoldQ4WeightsPass::foldGguf(MethodOp method) {
     remark(method, "folded GGUF weight '" + weight->name +
                        "' (gguf:" + ggmlType.getValue() + ")");
   }
-  syncFunctionType(method);
+  method.updateSignature();
   return success();
 }
 
@@ -420,7 +411,7 @@ LogicalResult FoldQ4WeightsPass::foldTorchao(MethodOp method) {
                        Twine(weightFolds.size()) + " dequantize node" +
                        (weightFolds.size() == 1 ? "" : "s") + ")");
   }
-  syncFunctionType(method);
+  method.updateSignature();
   return success();
 }
 

@@ -366,15 +366,6 @@ Operation *diagnosticOp(Value value) {
   return cast<BlockArgument>(value).getOwner()->getParentOp();
 }
 
-/// The method's signature after value types changed.
-void syncFunctionType(MethodOp method) {
-  SmallVector<Type> inputs(method.getBody().getArgumentTypes());
-  SmallVector<Type> results(method.getOutputOp()->getOperandTypes());
-  auto type = FunctionType::get(method.getContext(), inputs, results);
-  if (type != method.getFunctionType())
-    method.setFunctionTypeAttr(TypeAttr::get(type));
-}
-
 //===----------------------------------------------------------------------===//
 // The pass
 //===----------------------------------------------------------------------===//
@@ -876,5 +867,5 @@ void LegalizeDimOrderPass::runOnOperation() {
   for (Graph graph : graphs)
     if (failed(insertContiguousCopies(graph)))
       return signalPassFailure();
-  syncFunctionType(method);
+  method.updateSignature();
 }
