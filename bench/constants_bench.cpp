@@ -6,7 +6,7 @@
 //   ng-bench-constants import PROGRAM.nptg --constants W.safetensors [--fold]
 //   ng-bench-constants import PROGRAM.ptn [--fold]
 //       import time and peak RSS (the weights are mapped, not copied), and
-//       with --fold the --fold-q4-weights time, repacked bytes and peak RSS.
+//       with --fold the --ng-fold-q4-weights time, repacked bytes and peak RSS.
 //
 // Prints one JSON line.
 //

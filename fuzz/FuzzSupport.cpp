@@ -189,7 +189,7 @@ struct Snapshot {
   /// with every resource handle written `dense_resource<>`: a handle's name
   /// is not part of a program (its ng.data key is; which keys share data is
   /// in `constants`). The export writes keys, and a resource made by a pass
-  /// is often named otherwise (`--fold-q4-weights` repacks `weight` into
+  /// is often named otherwise (`--ng-fold-q4-weights` repacks `weight` into
   /// `weight_1`), so names may change through a round trip.
   std::string program() const {
     StringRef all = StringRef(text).take_front(text.find("\n{-#\n"));

@@ -17,6 +17,8 @@
 #ifndef NG_FUZZ_FUZZSUPPORT_H
 #define NG_FUZZ_FUZZSUPPORT_H
 
+#include "ng/Target/NativeGraph/Export.h"
+
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/OwningOpRef.h"
@@ -70,7 +72,7 @@ void expectSame(llvm::StringRef property, llvm::StringRef expected,
 /// How a program travels: an NPTG flatbuffer alone (exportNativeGraph,
 /// importNativeGraph), or a .ptn package with its constants (exportPackage,
 /// importProgram).
-enum class Container { Program, Package };
+using Container = ng::Container;
 
 /// The IR text of `module`, as ng-translate prints it (it must verify).
 std::string print(mlir::ModuleOp module);

@@ -3,7 +3,7 @@
 #include "ng/InitAll.h"
 
 #include "ng/Dialect/NgDialect.h"
-#include "ng/Target/NativeGraph/TranslateRegistration.h"
+#include "ng/Tools/NativeGraphTranslations.h"
 #include "ng/Transforms/Passes.h"
 
 #include "mlir/IR/DialectRegistry.h"
@@ -17,6 +17,7 @@ void ng::registerAllPasses() {
   // The upstream, dialect-agnostic passes (canonicalize, cse, ...).
   mlir::registerTransformsPasses();
   ng::registerNgPasses();
+  ng::registerDeprecatedPassAliases();
 }
 
 void ng::registerAllTranslations() { registerNativeGraphTranslations(); }

@@ -4,7 +4,7 @@
 #   - every non-malformed .nptg imports, verifies, and exports to a file whose
 #     flatc JSON (--strict-json --defaults-json) equals the input's;
 #   - IR -> nptg -> IR prints identical text, and export is deterministic;
-#   - --fold-q4-weights turns each *_unfolded package into *_folded (program
+#   - --ng-fold-q4-weights turns each *_unfolded package into *_folded (program
 #     and constants);
 #   - every file in malformed/ is rejected with a message and exit code 1.
 # Prints one line per check and a closing "conformance: N passed, N failed".
@@ -57,7 +57,7 @@ for input in "$dir"/*.nptg; do
   else fail "$name: export is deterministic" "bytes differ"; fi
 done
 
-# --fold-q4-weights on each *_unfolded package gives *_folded: the program
+# --ng-fold-q4-weights on each *_unfolded package gives *_folded: the program
 # (flatc JSON) and the constants (byte for byte).
 for unfolded in "$dir"/*_unfolded.ptn; do
   [[ -f "$unfolded" ]] || continue
@@ -66,7 +66,7 @@ for unfolded in "$dir"/*_unfolded.ptn; do
   w="$work/fold-$name"
   mkdir -p "$w/in" "$w/out"
   if "$bin/ng-translate" --from-native-graph "$unfolded" -o "$w/a.mlir" 2>"$w/err" &&
-     "$bin/ng-opt" --fold-q4-weights "$w/a.mlir" -o "$w/b.mlir" 2>>"$w/err" &&
+     "$bin/ng-opt" --ng-fold-q4-weights "$w/a.mlir" -o "$w/b.mlir" 2>>"$w/err" &&
      "$bin/ng-translate" --to-native-graph "$w/b.mlir" -o "$w/folded.nptg" 2>>"$w/err"; then
     a=$(to_json "$expected.nptg" "$w/in") && b=$(to_json "$w/folded.nptg" "$w/out") &&
       if cmp -s "$a" "$b"; then pass "${name}: fold gives ${name}_folded.nptg (flatc JSON equal)"
@@ -74,7 +74,7 @@ for unfolded in "$dir"/*_unfolded.ptn; do
     if cmp -s "$w/folded.safetensors" "$expected.safetensors"; then
       pass "${name}: folded constants equal ${name}_folded.safetensors byte for byte"
     else fail "${name}: folded constants" "differ from ${name}_folded.safetensors"; fi
-    "$bin/ng-opt" --fold-q4-weights "$w/b.mlir" -o "$w/c.mlir" 2>/dev/null
+    "$bin/ng-opt" --ng-fold-q4-weights "$w/b.mlir" -o "$w/c.mlir" 2>/dev/null
     if cmp -s "$w/b.mlir" "$w/c.mlir"; then pass "${name}: folding twice changes nothing"
     else fail "${name}: folding twice" "the second fold changed the IR"; fi
   else

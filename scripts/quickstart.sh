@@ -3,7 +3,7 @@
 # missing, builds ng, and runs the main job on the bundled example package
 # (a small decoder-LLM-shaped program with torchao q4 weights):
 #   import examples/decoder.ptn  (verified against the format's rules)
-#   fold its q4 weights           (ng-opt --fold-q4-weights)
+#   fold its q4 weights           (ng-opt --ng-fold-q4-weights)
 #   export the folded package     (ng-translate --to-native-graph)
 # and prints what the program holds and what the fold changed.
 set -euo pipefail
@@ -24,8 +24,8 @@ echo "== import: ng-translate --from-native-graph $example"
 "$ng_opt" --ng-print-summary "$out/decoder.mlir" -o /dev/null
 
 echo
-echo "== fold: ng-opt --fold-q4-weights=report=true"
-"$ng_opt" --fold-q4-weights=report=true "$out/decoder.mlir" -o "$out/decoder.folded.mlir" 2>&1 |
+echo "== fold: ng-opt --ng-fold-q4-weights=report=true"
+"$ng_opt" --ng-fold-q4-weights=report=true "$out/decoder.mlir" -o "$out/decoder.folded.mlir" 2>&1 |
   grep -o "folded .*" | sed 's/^/  /'
 "$ng_opt" --ng-print-summary "$out/decoder.folded.mlir" -o /dev/null
 

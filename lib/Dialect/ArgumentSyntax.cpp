@@ -237,12 +237,21 @@ static ParseResult parseGraphArgument(OpAsmParser &parser,
       parser.parseArgumentList(blockArgs, OpAsmParser::Delimiter::Paren,
                                /*allowType=*/true))
     return failure();
+  // Each input's SSA name is its wire name, a hint in its location
+  // (WireNames.h); `graph_arg_names` on the op may override it.
+  MLIRContext *ctx = parser.getContext();
+  for (OpAsmParser::Argument &blockArg : blockArgs) {
+    Location loc = blockArg.sourceLoc
+                       ? *blockArg.sourceLoc
+                       : parser.getEncodedSourceLoc(blockArg.ssaName.location);
+    if (!isa<NameLoc>(loc))
+      loc = NameLoc::get(
+          StringAttr::get(ctx, blockArg.ssaName.name.drop_front()), loc);
+    blockArg.sourceLoc = loc;
+  }
   Region *region = syntax.regionState->addRegion();
   if (parser.parseRegion(*region, blockArgs))
     return failure();
-  auto &names = parsed.graphArgNames.emplace_back();
-  for (OpAsmParser::Argument &blockArg : blockArgs)
-    names.push_back(blockArg.ssaName.name.drop_front().str());
   arg.explicitKind = ArgKind::Graph;
   arg.literal = StringAttr::get(parser.getContext(), label);
   return success();
@@ -322,11 +331,24 @@ static ParseResult parseArgument(OpAsmParser &parser,
     OutputKind kind = *symbolizeOutputKind(word);
     std::string target;
     StringAttr targetAttr;
-    if (kind != OutputKind::UserOutput ||
-        succeeded(parser.parseOptionalString(&target))) {
+    OpAsmParser::UnresolvedOperand input;
+    if (kind == OutputKind::UserInputMutation &&
+        parser.parseOptionalOperand(input).has_value()) {
+      // `user_input_mutation %x`: a placeholder, structurally (resolved by
+      // ng.method's parser, which knows its placeholders' SSA names).
+      if (input.number != 0)
+        return parser.emitError(input.location,
+                                "user_input_mutation names a placeholder, "
+                                "not a result of a node");
+      arg.specInputSSAName = input.name.str();
+    } else if (kind != OutputKind::UserOutput ||
+               succeeded(parser.parseOptionalString(&target))) {
       if (kind != OutputKind::UserOutput && parser.parseString(&target))
         return failure();
-      targetAttr = StringAttr::get(ctx, target);
+      if (kind == OutputKind::UserInputMutation)
+        arg.specInputWireName = target; // by its wire name, as before
+      else
+        targetAttr = StringAttr::get(ctx, target);
     }
     arg.spec = OutputSpecAttr::get(ctx, kind, targetAttr);
     readWord();
@@ -621,10 +643,11 @@ ParseResult ng::resolveArguments(OpAsmParser &parser, ParsedArguments &parsed,
 // Printing
 //===----------------------------------------------------------------------===//
 
-void ng::printArgumentList(
-    OpAsmPrinter &printer, ArrayRef<ArgAttr> args, OperandRange operands,
-    function_ref<Attribute(unsigned)> specFor,
-    function_ref<void(unsigned, StringAttr)> printGraph) {
+void ng::printArgumentList(OpAsmPrinter &printer, ArrayRef<ArgAttr> args,
+                           OperandRange operands,
+                           function_ref<Attribute(unsigned)> specFor,
+                           function_ref<void(unsigned, StringAttr)> printGraph,
+                           function_ref<Value(OutputSpecAttr)> specInput) {
   raw_ostream &os = printer.getStream();
   unsigned nextOperand = 0, nextRegion = 0;
   auto operand = [&]() { printer.printOperand(operands[nextOperand++]); };
@@ -646,6 +669,11 @@ void ng::printArgumentList(
       os << stringifyOutputKind(spec.getKind()) << ' ';
       if (spec.getTarget()) {
         printer.printString(spec.getTarget().getValue());
+        os << ' ';
+      }
+      if (Value input =
+              spec.getInput() >= 0 && specInput ? specInput(spec) : Value()) {
+        printer.printOperand(input);
         os << ' ';
       }
     }

@@ -57,6 +57,9 @@ struct ParsedArgument {
   bool mutated = false;
   /// Output specs written in front of a tensor argument of `ng.output`.
   mlir::Attribute spec;
+  /// A user_input_mutation's input, `%x` (resolved by ng.method's parser,
+  /// which knows its placeholders' SSA names), or `"x"`, a wire name.
+  std::string specInputSSAName, specInputWireName;
   /// A kind fixed by the syntax (string, dtype, typed list, graph), if any.
   std::optional<ArgKind> explicitKind;
   bool isList = false;
@@ -71,8 +74,6 @@ struct ParsedArguments {
   /// Most nodes have a few arguments: room for four without the heap.
   llvm::SmallVector<ParsedArgument, 4> args;
   llvm::SmallVector<mlir::OpAsmParser::UnresolvedOperand> operands;
-  /// Block-argument names of each parsed graph region.
-  llvm::SmallVector<llvm::SmallVector<std::string>> graphArgNames;
   /// The context's ParseCache (parseArgumentList looks it up if unset).
   ParseCache *cache = nullptr;
 };
@@ -97,14 +98,16 @@ resolveArguments(mlir::OpAsmParser &parser, ParsedArguments &parsed,
                  llvm::SmallVectorImpl<mlir::Attribute> &args);
 
 /// Print `( arg, ... )`. `specFor(argIndex)` returns the output spec to print
-/// in front of a tensor argument (or null); `printGraph(region, label)` prints
-/// a graph argument.
+/// in front of a tensor argument (or null), `specInput(spec)` the user input
+/// a user_input_mutation spec names; `printGraph(region, label)` prints a
+/// graph argument.
 void printArgumentList(
     mlir::OpAsmPrinter &printer, llvm::ArrayRef<ArgAttr> args,
     mlir::OperandRange operands,
     llvm::function_ref<mlir::Attribute(unsigned)> specFor,
     llvm::function_ref<void(unsigned regionIndex, mlir::StringAttr label)>
-        printGraph);
+        printGraph,
+    llvm::function_ref<mlir::Value(OutputSpecAttr)> specInput = {});
 
 } // namespace ng
 

@@ -18,7 +18,7 @@
 
 #include "ng/Dialect/NgOps.h"
 #include "ng/Dialect/Storage.h"
-#include "ng/Support/NameMap.h"
+#include "ng/Dialect/WireNames.h"
 
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/ADT/DenseMap.h"
@@ -27,7 +27,11 @@
 using namespace mlir;
 using namespace ng;
 
-static StringRef wireName(Value value) { return getWireName(value); }
+/// How messages name a value: its wire name, a hint that may be missing.
+static StringRef wireName(Value value) {
+  StringRef name = getWireName(value);
+  return name.empty() ? StringRef("<unnamed>") : name;
+}
 
 //===----------------------------------------------------------------------===//
 // Arguments and operands
@@ -113,11 +117,6 @@ static LogicalResult verifyMetadata(Operation *op,
 //===----------------------------------------------------------------------===//
 
 LogicalResult CallOp::verify() {
-  if (getNames().size() != getNumResults())
-    return emitOpError() << "has " << getNumResults() << " results but "
-                         << getNames().size() << " names";
-  if (getNumResults() == 0 && !getNode())
-    return emitOpError() << "without results needs a `node` name";
   if (failed(verifyArgumentOperands(*this)) ||
       failed(verifyMetadata(*this, getMetadata())))
     return failure();
@@ -155,17 +154,6 @@ LogicalResult CallOp::verify() {
   // V6, with the storage rules' own reading of alias_of (Storage.h).
   if (failed(verifyAliasOf(*this)))
     return failure();
-  if (std::optional<ArrayAttr> names = getGraphArgNames()) {
-    if (names->size() != getGraphs().size())
-      return emitOpError() << "graph_arg_names needs one list per graph";
-    for (auto [list, region] : llvm::zip(*names, getGraphs())) {
-      auto strs = dyn_cast<ArrayAttr>(list);
-      if (!strs || strs.size() != region.getNumArguments() ||
-          !llvm::all_of(strs, [](Attribute a) { return isa<StringAttr>(a); }))
-        return emitOpError()
-               << "graph_arg_names must name each graph input once";
-    }
-  }
   return success();
 }
 
@@ -188,6 +176,12 @@ LogicalResult OutputOp::verify() {
   if (std::optional<ArrayAttr> specs = getSpecs()) {
     if (!method)
       return emitOpError() << "output specs belong to a method's output only";
+    if ((*this)->hasAttr("ng.unresolved_spec_inputs"))
+      return emitOpError() << "user_input_mutation names its input by SSA or "
+                              "wire name, which only the custom form of "
+                              "ng.method resolves; the generic form gives "
+                              "#ng.output_spec<user_input_mutation, input = "
+                              "N>";
     // V10: output_specs is parallel to Graph.outputs.
     if (specs->size() != tensors.size())
       return emitOpError() << "has " << specs->size() << " output specs for "
@@ -207,21 +201,14 @@ LogicalResult OutputOp::verify() {
 //===----------------------------------------------------------------------===//
 
 namespace {
-/// Checks shared by methods and subgraphs (V1, V2, V7 for outputs, V8).
+/// Checks shared by methods and subgraphs (V7 for outputs, V8). V1 and V2
+/// are rules of the file, not of the IR: names are hints (WireNames.h).
 class GraphChecker {
 public:
-  /// With `checkNames` false, V1 and V2 are the caller's (see
-  /// MethodGraphVerifier).
-  GraphChecker(Operation *owner, Region &body, bool checkNames = true)
-      : owner(owner), body(body), checkNames(checkNames) {
-    // Not sized by the op count: counting a block's ops walks all of them,
-    // a trip to memory per op on a million-node graph. The table grows as
-    // it goes (without reading any name again).
-    names.reserve(body.getNumArguments());
-  }
+  GraphChecker(Operation *owner, Region &body) : owner(owner), body(body) {}
 
-  /// V1 (node names), V2 (value names) and V8 (dim orders) over the
-  /// placeholders, the nodes and the OUTPUT node, then V7 for the outputs.
+  /// V8 (dim orders) over the placeholders and the nodes, then V7 for the
+  /// outputs.
   LogicalResult check() {
     if (failed(checkPlaceholders()))
       return failure();
@@ -231,57 +218,19 @@ public:
     return checkOutputMeta();
   }
 
-  /// V1, V2 and V8 for the placeholders.
+  /// V8 for the placeholders.
   LogicalResult checkPlaceholders() {
-    for (BlockArgument arg : body.getArguments()) {
-      StringRef name = wireName(arg);
-      // The name may be "" (legal on the wire), but it must be recorded:
-      // an SSA name is not a wire name. (A method's placeholders were
-      // counted against its `arg_names` already, by verifyPlaceholders.)
-      if (auto call = dyn_cast<CallOp>(owner); call && !call.getGraphArgNames())
-        return owner->emitOpError()
-               << "placeholder #" << arg.getArgNumber()
-               << " has no recorded wire name (`graph_arg_names`)";
-      if (checkNames) {
-        Uses &uses = usesOf(name);
-        if (failed(defineValue(owner, uses, name)) ||
-            failed(defineNode(owner, uses, name)))
-          return failure();
-      }
+    for (BlockArgument arg : body.getArguments())
       if (failed(checkDimOrder(owner, arg)))
         return failure();
-    }
     return success();
   }
 
-  /// V1, V2 and V8 for one node, in graph order.
+  /// V8 for one node's results.
   LogicalResult checkNode(Operation &op) {
-    if (!checkNames) {
-      for (Value result : op.getResults())
-        if (failed(checkDimOrder(&op, result)))
-          return failure();
-      return success();
-    }
-    {
-      if (auto call = dyn_cast<CallOp>(op)) {
-        StringRef nodeName = call.getNodeName();
-        Uses &nodeUses = usesOf(nodeName);
-        if (failed(defineNode(call, nodeUses, nodeName)))
-          return failure();
-        for (auto [index, result] : llvm::enumerate(call.getResults())) {
-          StringRef name = wireName(result);
-          // The first value is usually named like its node: one lookup.
-          Uses &uses = index == 0 && name == nodeName ? nodeUses : usesOf(name);
-          if (failed(defineValue(call, uses, name)) ||
-              failed(checkDimOrder(call, result)))
-            return failure();
-        }
-      } else if (auto output = dyn_cast<OutputOp>(op)) {
-        StringRef nodeName = output.getNodeName();
-        if (failed(defineNode(output, usesOf(nodeName), nodeName)))
-          return failure();
-      }
-    }
+    for (Value result : op.getResults())
+      if (failed(checkDimOrder(&op, result)))
+        return failure();
     return success();
   }
 
@@ -298,26 +247,6 @@ public:
   }
 
 private:
-  /// What a name names so far: node names (V1) and value names (V2) are
-  /// two name spaces, kept in one table.
-  struct Uses {
-    bool value = false, node = false;
-  };
-  /// The entry of `name`; valid until the next name is added.
-  Uses &usesOf(StringRef name) { return names.tryEmplace(name).first->value; }
-  static LogicalResult defineValue(Operation *at, Uses &uses, StringRef name) {
-    if (uses.value)
-      return at->emitOpError()
-             << "duplicate value definition '" << name << "' (V2)";
-    uses.value = true;
-    return success();
-  }
-  static LogicalResult defineNode(Operation *at, Uses &uses, StringRef name) {
-    if (uses.node)
-      return at->emitOpError() << "duplicate node name '" << name << "' (V1)";
-    uses.node = true;
-    return success();
-  }
   static LogicalResult checkDimOrder(Operation *at, Value value) {
     auto type = dyn_cast<ng::TensorType>(value.getType());
     if (!type || !type.getDimOrder() || type.getDimOrder().empty())
@@ -346,9 +275,6 @@ private:
 
   Operation *owner;
   Region &body;
-  bool checkNames;
-  // Names live in attribute and property storage: stable, so no copies.
-  NameMap<Uses> names;
 };
 } // namespace
 
@@ -358,24 +284,34 @@ LogicalResult ng::verifySubgraph(CallOp call, Region &region) {
     return failure();
   for (BlockArgument arg : region.getArguments()) {
     auto type = dyn_cast<ng::TensorType>(arg.getType());
-    if (!type || !type.hasMeta())
-      return call.emitOpError() << "graph input '" << wireName(arg)
-                                << "' needs tensor metadata (V7)";
+    if (type && type.hasMeta())
+      continue;
+    // The graph's label, from its GraphArg.
+    StringRef label;
+    unsigned graphIndex = 0;
+    for (ArgAttr graphArg : call.getArgList())
+      if (graphArg.getKind() == ArgKind::Graph &&
+          graphIndex++ == region.getRegionNumber())
+        if (auto text = dyn_cast_or_null<StringAttr>(graphArg.getValue()))
+          label = text.getValue();
+    return call.emitOpError()
+           << "graph '" << label << "': input '" << wireName(arg)
+           << "' has no tensor metadata (V7)";
   }
   return success();
 }
 
 struct MethodGraphVerifier::State {
-  State(MethodOp method, bool namesChecked)
-      : method(method), checker(method, method.getBody(), !namesChecked) {}
+  explicit State(MethodOp method)
+      : method(method), checker(method, method.getBody()) {}
   MethodOp method;
   GraphChecker checker;
   /// What V11 needs to know of the placeholders.
-  llvm::StringSet<> bufferFqns, userInputs;
+  llvm::StringSet<> bufferFqns;
 };
 
-MethodGraphVerifier::MethodGraphVerifier(MethodOp method, bool namesChecked)
-    : state(std::make_unique<State>(method, namesChecked)) {}
+MethodGraphVerifier::MethodGraphVerifier(MethodOp method)
+    : state(std::make_unique<State>(method)) {}
 MethodGraphVerifier::~MethodGraphVerifier() = default;
 
 LogicalResult MethodGraphVerifier::verifyPlaceholders() {
@@ -385,8 +321,7 @@ LogicalResult MethodGraphVerifier::verifyPlaceholders() {
   Region &body = method.getBody();
   if (body.empty())
     return method.emitOpError() << "must have a body";
-  // One wire name and one binding per placeholder (the generic form can
-  // say otherwise).
+  // One binding per placeholder (the generic form can say otherwise).
   size_t numPlaceholders = body.getNumArguments();
   auto checkCount = [&](size_t count, StringRef property,
                         StringRef what) -> LogicalResult {
@@ -401,9 +336,7 @@ LogicalResult MethodGraphVerifier::verifyPlaceholders() {
              << numPlaceholders << " placeholders";
     return success();
   };
-  if (failed(
-          checkCount(method.getArgNames().size(), "arg_names", "wire name")) ||
-      failed(checkCount(method.getArgBindings().size(), "arg_bindings",
+  if (failed(checkCount(method.getArgBindings().size(), "arg_bindings",
                         "binding")))
     return failure();
   // V7 (metadata), V12 (binding rules); collect what V11 needs.
@@ -421,15 +354,20 @@ LogicalResult MethodGraphVerifier::verifyPlaceholders() {
     StringRef role = binding.isInput()      ? "input"
                      : binding.isConstant() ? "constant"
                                             : "mutable buffer";
-    if (!type.hasMeta())
-      return method.emitOpError()
-             << role << " '" << name << "' has no tensor metadata (V7)";
+    if (!type.hasMeta()) {
+      InFlightDiagnostic diag = method.emitOpError()
+                                << role << " '" << name << "'";
+      if (binding.isMutableBuffer())
+        diag << " (fqn '" << binding.key << "')";
+      return diag << " has no tensor metadata (V7)";
+    }
     if (!binding.isInput() && binding.key.empty())
       return method.emitOpError() << role << " '" << name << "' has an empty "
                                   << (binding.isConstant() ? "data key" : "fqn")
                                   << "; data keys are fqns (N3)";
     if (binding.isInput()) {
-      state->userInputs.insert(name);
+      // (A USER_INPUT_MUTATION names its input by position: nothing to
+      // collect.)
     } else if (binding.isConstant()) {
       if (binding.mutated && binding.kind != InputKind::Buffer)
         return method.emitOpError()
@@ -442,7 +380,7 @@ LogicalResult MethodGraphVerifier::verifyPlaceholders() {
       state->bufferFqns.insert(binding.key);
     }
   }
-  // V1, V2, V8 (after the bindings: V13 relies on them).
+  // V8 (after the bindings: V13 relies on them).
   return state->checker.checkPlaceholders();
 }
 
@@ -507,12 +445,24 @@ LogicalResult MethodGraphVerifier::verifyOutputs() {
                << target << "', which is not a buffer of method '"
                << method.getSymName() << "' (V11)";
       break;
-    case OutputKind::UserInputMutation:
-      if (!state->userInputs.contains(target))
+    case OutputKind::UserInputMutation: {
+      // The input is a placeholder, by position (OutputSpecAttr).
+      int64_t input = spec.getInput();
+      Region &body = method.getBody();
+      if (spec.getTarget() || input < 0 ||
+          input >= static_cast<int64_t>(body.getNumArguments()))
         return output.emitOpError()
-               << "output '" << wireName(value) << "' mutates input '" << target
+               << "output '" << wireName(value)
+               << "' mutates an input, but its spec names no placeholder "
+                  "of method '"
+               << method.getSymName() << "' (V11)";
+      if (!method.getPlaceholderBinding(input).isInput())
+        return output.emitOpError()
+               << "output '" << wireName(value) << "' mutates input '"
+               << wireName(body.getArgument(input))
                << "', which is not a user input (V11)";
       break;
+    }
     }
   }
   return success();

@@ -154,6 +154,51 @@ void ConstantAttr::print(AsmPrinter &printer) const {
 }
 
 //===----------------------------------------------------------------------===//
+// OutputSpecAttr: #ng.output_spec<kind[, "target"][, input = N]>
+//===----------------------------------------------------------------------===//
+
+Attribute OutputSpecAttr::parse(AsmParser &parser, Type) {
+  StringRef kindName;
+  SMLoc loc = parser.getCurrentLocation();
+  if (parser.parseLess() || parser.parseKeyword(&kindName))
+    return {};
+  std::optional<OutputKind> kind = symbolizeOutputKind(kindName);
+  if (!kind) {
+    parser.emitError(loc) << "unknown output kind '" << kindName
+                          << "' (expected user_output, buffer_mutation or "
+                             "user_input_mutation)";
+    return {};
+  }
+  StringAttr target;
+  int64_t input = -1;
+  while (succeeded(parser.parseOptionalComma())) {
+    if (succeeded(parser.parseOptionalKeyword("input"))) {
+      if (parser.parseEqual() || parser.parseInteger(input))
+        return {};
+      continue;
+    }
+    std::string text;
+    if (parser.parseString(&text))
+      return {};
+    target = StringAttr::get(parser.getContext(), text);
+  }
+  if (parser.parseGreater())
+    return {};
+  return OutputSpecAttr::get(parser.getContext(), *kind, target, input);
+}
+
+void OutputSpecAttr::print(AsmPrinter &printer) const {
+  printer << '<' << stringifyOutputKind(getKind());
+  if (getTarget()) {
+    printer << ", ";
+    printer.printAttributeWithoutType(getTarget());
+  }
+  if (getInput() >= 0)
+    printer << ", input = " << getInput();
+  printer << '>';
+}
+
+//===----------------------------------------------------------------------===//
 // AffineGroupAttr
 //===----------------------------------------------------------------------===//
 

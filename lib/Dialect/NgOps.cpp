@@ -3,6 +3,7 @@
 #include "ng/Dialect/NgOps.h"
 
 #include "ng/Dialect/ConstantData.h"
+#include "ng/Dialect/WireNames.h"
 
 #include "ArgumentSyntax.h"
 #include "GraphVerifier.h"
@@ -13,6 +14,7 @@
 #include "mlir/IR/OpImplementation.h"
 #include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/FunctionImplementation.h"
+#include "llvm/ADT/StringExtras.h"
 
 using namespace mlir;
 using namespace ng;
@@ -58,23 +60,34 @@ static unsigned operandOffset(ArrayAttr args, unsigned index) {
 /// would grow the context's uniquer tables by an entry per node.)
 static constexpr llvm::StringLiteral kNamesKeyword("names");
 
-StringRef ng::getWireName(Value value) {
-  if (auto arg = dyn_cast<BlockArgument>(value)) {
-    Operation *owner = arg.getOwner()->getParentOp();
-    if (auto method = dyn_cast_or_null<MethodOp>(owner))
-      return method.getArgName(arg.getArgNumber());
-    if (auto call = dyn_cast_or_null<CallOp>(owner))
-      return call.getGraphArgName(
-          arg.getOwner()->getParent()->getRegionNumber(), arg.getArgNumber());
-    return {};
+/// Where ng.output's parser leaves the user inputs its user_input_mutation
+/// specs name (by SSA name or wire name), for ng.method's parser, which
+/// knows its placeholders, to resolve into the specs' `input`.
+static constexpr llvm::StringLiteral
+    kUnresolvedInputsAttr("ng.unresolved_spec_inputs");
+
+/// How `node` and `graph_arg_names` are spelled in the attribute
+/// dictionaries; like `names`, they are location hints, not attributes.
+static constexpr llvm::StringLiteral kNodeKeyword("node");
+static constexpr llvm::StringLiteral kGraphArgNamesKeyword("graph_arg_names");
+
+/// True for the SSA names MLIR's printer makes up for values without a name
+/// (`%0`, `%12`): they name nothing on the wire.
+static bool isNumberedName(StringRef name) {
+  return !name.empty() && llvm::all_of(name, llvm::isDigit);
+}
+
+/// `loc` recording wire name `name` (none when empty), in place of any name
+/// it records.
+static Location withWireName(Location loc, StringRef name) {
+  if (auto named = dyn_cast<NameLoc>(loc)) {
+    if (named.getName().getValue() == name)
+      return loc;
+    loc = named.getChildLoc();
   }
-  auto result = cast<OpResult>(value);
-  if (auto call = dyn_cast<CallOp>(result.getOwner())) {
-    ArrayRef<std::string> names = call.getNames();
-    if (result.getResultNumber() < names.size())
-      return names[result.getResultNumber()];
-  }
-  return {};
+  if (name.empty())
+    return loc;
+  return NameLoc::get(StringAttr::get(loc.getContext(), name), loc);
 }
 
 //===----------------------------------------------------------------------===//
@@ -90,8 +103,10 @@ void MethodOp::build(OpBuilder &builder, OperationState &state, StringRef name,
 }
 
 StringRef MethodOp::getArgName(unsigned index) {
-  ArrayRef<std::string> names = getArgNames();
-  return index < names.size() ? StringRef(names[index]) : StringRef();
+  Region &body = getBody();
+  if (body.empty() || index >= body.getNumArguments())
+    return {};
+  return getWireName(body.getArgument(index));
 }
 
 const PlaceholderBinding &MethodOp::getPlaceholderBinding(unsigned index) {
@@ -107,10 +122,57 @@ Attribute MethodOp::getArgBinding(unsigned index) {
 BlockArgument MethodOp::addPlaceholder(Type type, StringRef name,
                                        PlaceholderBinding binding,
                                        Location loc) {
-  Properties &props = getProperties();
-  props.arg_names.emplace_back(name);
-  props.arg_bindings.push_back(std::move(binding));
-  return getBody().front().addArgument(type, loc);
+  getProperties().arg_bindings.push_back(std::move(binding));
+  return getBody().front().addArgument(type, withWireName(loc, name));
+}
+
+BlockArgument MethodOp::insertPlaceholder(unsigned index, Type type,
+                                          StringRef name,
+                                          PlaceholderBinding binding,
+                                          Location loc) {
+  auto &bindings = getProperties().arg_bindings;
+  bindings.resize(getBody().getNumArguments());
+  bindings.insert(bindings.begin() + index, std::move(binding));
+  if (ArrayAttr attrs = getArgAttrsAttr()) {
+    SmallVector<Attribute> list(attrs.begin(), attrs.end());
+    list.insert(list.begin() + index, DictionaryAttr::get(getContext()));
+    setArgAttrsAttr(ArrayAttr::get(getContext(), list));
+  }
+  BlockArgument arg =
+      getBody().insertArgument(index, type, withWireName(loc, name));
+  updateSignature();
+  return arg;
+}
+
+void MethodOp::erasePlaceholders(const llvm::BitVector &indices) {
+  auto &bindings = getProperties().arg_bindings;
+  bindings.resize(getBody().getNumArguments());
+  SmallVector<Attribute> attrs;
+  if (ArrayAttr list = getArgAttrsAttr())
+    attrs.assign(list.begin(), list.end());
+  for (int index = indices.find_last(); index >= 0;
+       index = indices.find_prev(index)) {
+    bindings.erase(bindings.begin() + index);
+    if (static_cast<unsigned>(index) < attrs.size())
+      attrs.erase(attrs.begin() + index);
+  }
+  if (getArgAttrsAttr())
+    setArgAttrsAttr(ArrayAttr::get(getContext(), attrs));
+  getBody().front().eraseArguments(indices);
+  updateSignature();
+}
+
+void MethodOp::updateSignature() {
+  Block &entry = getBody().front();
+  SmallVector<Type> results;
+  if (!entry.empty())
+    if (auto output = dyn_cast<OutputOp>(entry.getTerminator()))
+      results.assign(output.getOperandTypes().begin(),
+                     output.getOperandTypes().end());
+  auto type =
+      FunctionType::get(getContext(), entry.getArgumentTypes(), results);
+  if (type != getFunctionType())
+    setFunctionType(type);
 }
 
 //===----------------------------------------------------------------------===//
@@ -161,6 +223,58 @@ void MethodOp::getAsmBlockArgumentNames(Region &region,
   }
 }
 
+/// The user inputs the OUTPUT node's user_input_mutation specs name, by the
+/// SSA name or wire name its parser found, as placeholder positions.
+static ParseResult
+resolvePlaceholderReferences(OpAsmParser &parser, SMLoc loc, Region &body,
+                             ArrayRef<OpAsmParser::Argument> args,
+                             ArrayRef<PlaceholderBinding> bindings) {
+  if (body.empty() || body.front().empty())
+    return success();
+  auto output = dyn_cast<OutputOp>(body.front().getTerminator());
+  if (!output)
+    return success();
+  auto refs = output->getAttrOfType<ArrayAttr>(kUnresolvedInputsAttr);
+  if (!refs)
+    return success();
+  output->removeAttr(kUnresolvedInputsAttr);
+  std::optional<ArrayAttr> specs = output.getSpecs();
+  if (!specs)
+    return success();
+  MLIRContext *ctx = parser.getContext();
+  SmallVector<Attribute> resolved(specs->begin(), specs->end());
+  unsigned next = 0;
+  for (Attribute &attr : resolved) {
+    auto spec = cast<OutputSpecAttr>(attr);
+    if (spec.getKind() != OutputKind::UserInputMutation || spec.getTarget() ||
+        next >= refs.size())
+      continue;
+    auto ref = cast<ArrayAttr>(refs[next++]);
+    StringRef how = cast<StringAttr>(ref[0]).getValue();
+    StringRef name = cast<StringAttr>(ref[1]).getValue();
+    int64_t index = -1;
+    for (auto [i, arg] : llvm::enumerate(args)) {
+      bool matches = how == "ssa" ? arg.ssaName.name == name
+                                  : getWireName(body.getArgument(i)) == name;
+      // By wire name, a user input first (names are hints: two may agree).
+      if (matches && (how == "ssa" || index < 0 ||
+                      (i < bindings.size() && bindings[i].isInput()))) {
+        index = i;
+        if (how == "ssa" || (i < bindings.size() && bindings[i].isInput()))
+          break;
+      }
+    }
+    if (index < 0)
+      return parser.emitError(loc)
+             << "user_input_mutation names "
+             << (how == "ssa" ? name.str() : ("'" + name + "'").str())
+             << ", which is not a placeholder of this method (V11)";
+    attr = OutputSpecAttr::get(ctx, spec.getKind(), StringAttr(), index);
+  }
+  output.setSpecsAttr(ArrayAttr::get(ctx, resolved));
+  return success();
+}
+
 ParseResult MethodOp::parse(OpAsmParser &parser, OperationState &result) {
   MLIRContext *ctx = parser.getContext();
   StringAttr symName;
@@ -170,9 +284,10 @@ ParseResult MethodOp::parse(OpAsmParser &parser, OperationState &result) {
 
   // The placeholders, `%name: type {attrs} loc(...)`, parsed by hand rather
   // than with function_interface_impl::parseFunctionSignatureWithArguments:
-  // `ng.name` and `ng.binding` go to the method's properties (the SSA name is
-  // the wire name unless an explicit ng.name says otherwise), and only other
-  // attributes, which are rare, make an argument dictionary.
+  // `ng.name` goes to the argument's location (the SSA name is the wire name
+  // unless an explicit ng.name says otherwise), `ng.binding` to the method's
+  // properties, and only other attributes, which are rare, make an argument
+  // dictionary.
   Properties &props = result.getOrAddProperties<Properties>();
   SmallVector<OpAsmParser::Argument> args;
   SmallVector<Type> argTypes;
@@ -187,8 +302,6 @@ ParseResult MethodOp::parse(OpAsmParser &parser, OperationState &result) {
         parser.parseOptionalAttrDict(attrs) ||
         parser.parseOptionalLocationSpecifier(loc))
       return failure();
-    if (loc)
-      arg.sourceLoc = loc;
     StringRef name = arg.ssaName.name.drop_front();
     if (Attribute explicitName = attrs.erase(NgDialect::getNameAttrName())) {
       auto str = dyn_cast<StringAttr>(explicitName);
@@ -204,7 +317,13 @@ ParseResult MethodOp::parse(OpAsmParser &parser, OperationState &result) {
       return parser.emitError(attrsLoc)
              << "placeholder '" << name << "' has binding " << attr
              << "; expected #ng.constant or #ng.mutable_buffer";
-    props.arg_names.emplace_back(name);
+    // The wire name is a hint in the argument's location: the explicit
+    // location's, renamed by `ng.name` or the SSA name.
+    // (parseArgument takes a location right after the type itself.)
+    if (!loc)
+      loc = arg.sourceLoc;
+    arg.sourceLoc = withWireName(
+        loc ? *loc : parser.getEncodedSourceLoc(arg.ssaName.location), name);
     props.arg_bindings.push_back(std::move(binding));
     argTypes.push_back(arg.type);
     if (!attrs.empty()) {
@@ -244,7 +363,11 @@ ParseResult MethodOp::parse(OpAsmParser &parser, OperationState &result) {
   if (parser.parseOptionalAttrDictWithKeyword(result.attributes))
     return failure();
   Region *body = result.addRegion();
-  return parser.parseRegion(*body, args);
+  SMLoc bodyLoc = parser.getCurrentLocation();
+  if (parser.parseRegion(*body, args))
+    return failure();
+  return resolvePlaceholderReferences(parser, bodyLoc, *body, args,
+                                      props.arg_bindings);
 }
 
 /// `%p_w: !i8_16x64 {ng.binding = #ng.constant<parameter, "w">}`, the
@@ -321,7 +444,8 @@ void MethodOp::print(OpAsmPrinter &p) {
         if (multiline)
           p.printNewline();
         unsigned index = arg.getArgNumber();
-        bool nameShown = printsAs(p, arg, getArgName(index));
+        StringRef name = getArgName(index);
+        bool nameShown = name.empty() || printsAs(p, arg, name);
         const PlaceholderBinding &binding = getPlaceholderBinding(index);
         DictionaryAttr extra = getArgAttrDict(index);
         if (binding.isConstant() && nameShown && (!extra || extra.empty()))
@@ -372,10 +496,8 @@ LogicalResult MethodOp::verifySymbolUses(SymbolTableCollection &) {
 //===----------------------------------------------------------------------===//
 
 StringRef CallOp::getNodeName() {
-  if (std::optional<StringRef> node = getNode())
-    return *node;
-  ArrayRef<std::string> names = getNames();
-  return names.empty() ? StringRef() : StringRef(names.front());
+  StringRef name = ng::getNodeName(*this);
+  return name.empty() ? StringRef("<unnamed>") : name;
 }
 
 SmallVector<ArgAttr> CallOp::getArgList() { return toArgList(getArgs()); }
@@ -414,18 +536,17 @@ std::optional<unsigned> CallOp::getAliasedOperand(unsigned wireOutput) {
 }
 
 StringRef CallOp::getGraphArgName(unsigned region, unsigned index) {
-  std::optional<ArrayAttr> names = getGraphArgNames();
-  if (!names || region >= names->size())
+  if (region >= getNumRegions())
     return {};
-  auto regionNames = dyn_cast<ArrayAttr>((*names)[region]);
-  if (!regionNames || index >= regionNames.size())
+  Region &graph = getGraphs()[region];
+  if (graph.empty() || index >= graph.getNumArguments())
     return {};
-  return cast<StringAttr>(regionNames[index]).getValue();
+  return getWireName(graph.getArgument(index));
 }
 
 void CallOp::getAsmResultNames(OpAsmSetValueNameFn setNameFn) {
-  for (auto [result, name] : llvm::zip(getResults(), getNames()))
-    if (!name.empty())
+  for (OpResult result : getResults())
+    if (StringRef name = getWireName(result); !name.empty())
       setNameFn(result, name);
 }
 
@@ -532,7 +653,6 @@ ParseResult CallOp::parse(OpAsmParser &parser, OperationState &result) {
 
   // Set inherent attributes as properties directly: going through
   // result.attributes would build and unique a dictionary per op.
-  OperationName opName = result.name;
   auto &props = result.getOrAddProperties<Properties>();
   props.target = parsed.cache->string(target);
   props.args = builder.getArrayAttr(args);
@@ -541,49 +661,69 @@ ParseResult CallOp::parse(OpAsmParser &parser, OperationState &result) {
   if (llvm::any_of(aliases, [](int32_t a) { return a >= 0; }))
     props.alias_of = builder.getDenseI32ArrayAttr(aliases);
 
-  // Wire names: `names = [...]` in the attribute dictionary (it is a
-  // property, not an attribute: take it out), else the SSA names.
+  // Wire names, hints in the op's location: `names = [...]` and `node =
+  // "..."` in the attribute dictionary (they are no attributes: take them
+  // out), else the SSA names (none for `%0`) and the first result's name.
+  SmallVector<StringRef, 4> resultNames;
+  resultNames.reserve(resultTypes.size());
   if (Attribute given = result.attributes.erase(kNamesKeyword)) {
     auto array = dyn_cast<ArrayAttr>(given);
-    if (!array || !llvm::all_of(array, llvm::IsaPred<StringAttr>))
+    if (!array || !llvm::all_of(array, llvm::IsaPred<StringAttr>) ||
+        array.size() != resultTypes.size())
       return parser.emitError(typesLoc)
-             << "`names` must be an array of strings, got " << given;
+             << "`names` must be an array of " << resultTypes.size()
+             << " strings, one per result, got " << given;
     for (Attribute name : array)
-      props.names.push_back(cast<StringAttr>(name).getValue().str());
+      resultNames.push_back(cast<StringAttr>(name).getValue());
   } else {
-    props.names.reserve(resultTypes.size());
     for (unsigned i = 0, e = resultTypes.size(); i < e; ++i) {
       auto [name, number] = parser.getResultName(i);
-      if (number != 0)
-        return parser.emitError(parser.getNameLoc())
-               << "each result of ng.call needs its own name (it is the "
-                  "value's wire name), or give them with `names = [...]`";
-      props.names.push_back(name.str());
+      if (number != 0 || isNumberedName(name))
+        name = {};
+      resultNames.push_back(name);
     }
   }
-  if (!parsed.graphArgNames.empty() &&
-      !result.attributes.get(getGraphArgNamesAttrName(opName))) {
-    SmallVector<Attribute> perRegion;
-    for (auto &names : parsed.graphArgNames) {
-      SmallVector<Attribute> strs;
-      for (std::string &name : names)
-        strs.push_back(builder.getStringAttr(name));
-      perRegion.push_back(builder.getArrayAttr(strs));
+  StringRef nodeName = resultNames.empty() ? StringRef() : resultNames.front();
+  if (Attribute given = result.attributes.erase(kNodeKeyword)) {
+    auto str = dyn_cast<StringAttr>(given);
+    if (!str)
+      return parser.emitError(typesLoc)
+             << "`node` must be a string, got " << given;
+    nodeName = str.getValue();
+  }
+  result.location = getNodeLoc(ctx, nodeName, resultNames, result.location);
+
+  // Subgraph inputs: their SSA names, unless `graph_arg_names` says more.
+  if (Attribute given = result.attributes.erase(kGraphArgNamesKeyword)) {
+    auto perRegion = dyn_cast<ArrayAttr>(given);
+    bool valid = perRegion && perRegion.size() == result.regions.size();
+    for (unsigned i = 0; valid && i < perRegion.size(); ++i) {
+      auto names = dyn_cast<ArrayAttr>(perRegion[i]);
+      Region &region = *result.regions[i];
+      valid = names && !region.empty() &&
+              names.size() == region.getNumArguments() &&
+              llvm::all_of(names, llvm::IsaPred<StringAttr>);
+      if (!valid)
+        break;
+      for (auto [arg, name] : llvm::zip(region.getArguments(), names))
+        setWireName(arg, cast<StringAttr>(name).getValue());
     }
-    props.graph_arg_names = builder.getArrayAttr(perRegion);
+    if (!valid)
+      return parser.emitError(typesLoc)
+             << "`graph_arg_names` must list the names of each graph's "
+                "inputs, got "
+             << given;
   }
   return success();
 }
 
 /// `{a = ..., names = [...], z = ...}` as printOptionalAttrDict prints it,
-/// with the `names` property in its sorted place. Printed by hand because
-/// `names` is no attribute: making one here would unique every value's name
-/// (twice per print: the printer's alias pass runs this too), which is what
-/// the property exists to avoid.
+/// with the result names (a location hint) in their sorted place. Printed by
+/// hand because `names` is no attribute: making one here would unique a
+/// list of names per op printed.
 static void printAttrDictWithNames(OpAsmPrinter &p,
                                    ArrayRef<NamedAttribute> sortedAttrs,
-                                   ArrayRef<std::string> names,
-                                   bool withNames) {
+                                   ArrayRef<StringRef> names, bool withNames) {
   if (sortedAttrs.empty() && !withNames)
     return;
   bool first = true;
@@ -596,7 +736,7 @@ static void printAttrDictWithNames(OpAsmPrinter &p,
     separator();
     p << kNamesKeyword << " = [";
     llvm::interleave(
-        names, [&](const std::string &name) { p.printString(name); },
+        names, [&](StringRef name) { p.printString(name); },
         [&]() { p << ", "; });
     p << ']';
     withNames = false;
@@ -635,15 +775,11 @@ static void collectAliases(CallOp op, OpAsmPrinter &p) {
     }
   }
   // The attribute dictionary, sorted by name as the real pass prints it.
-  // (It may leave graph_arg_names out; visiting it anyway makes no alias.)
+  // (Names are strings, which get no aliases.)
   SmallVector<NamedAttribute, 4> shown(
       op->getDiscardableAttrDictionary().getValue());
-  if (ArrayAttr names = op.getGraphArgNamesAttr())
-    shown.emplace_back(op.getGraphArgNamesAttrName(), names);
   if (ArrayAttr metadata = op.getMetadataAttr())
     shown.emplace_back(op.getMetadataAttrName(), metadata);
-  if (StringAttr node = op.getNodeAttr())
-    shown.emplace_back(op.getNodeAttrName(), node);
   llvm::sort(shown, [](const NamedAttribute &a, const NamedAttribute &b) {
     return a.getName().strref() < b.getName().strref();
   });
@@ -679,30 +815,56 @@ void CallOp::print(OpAsmPrinter &p) {
   // The attribute dictionary lists what the syntax above does not show.
   // (Built by hand: getAttrs() would materialize and unique a dictionary of
   // all properties for every op printed.)
-  bool namesShown =
-      getNames().size() == getNumResults() &&
-      llvm::all_of(llvm::zip(getResults(), getNames()), [&](auto pair) {
-        return printsAs(p, std::get<0>(pair), std::get<1>(pair));
-      });
+  // Names the SSA names do not show: an unnamed result must print as a
+  // number, a named one as its name, and the node is the first result's
+  // unless `node` says otherwise.
+  SmallVector<StringRef, 4> resultNames;
+  bool namesShown = true;
+  for (OpResult result : getResults()) {
+    StringRef name = resultNames.emplace_back(getWireName(result));
+    if (!namesShown)
+      continue;
+    if (!name.empty()) {
+      namesShown = printsAs(p, result, name);
+    } else {
+      SmallString<16> text;
+      llvm::raw_svector_ostream os(text);
+      p.printOperand(result, os);
+      namesShown = isNumberedName(text.str().drop_front());
+    }
+  }
+  StringRef nodeName = ng::getNodeName(*this);
+  StringRef impliedNode =
+      resultNames.empty() ? StringRef() : resultNames.front();
   bool graphNamesShown = true;
   for (Region &region : getGraphs())
     for (BlockArgument arg : region.getArguments())
-      graphNamesShown &= printsAs(
-          p, arg,
-          getGraphArgName(region.getRegionNumber(), arg.getArgNumber()));
+      if (StringRef name = getWireName(arg); !name.empty())
+        graphNamesShown &= printsAs(p, arg, name);
   SmallVector<NamedAttribute, 4> shown(
       (*this)->getDiscardableAttrDictionary().getValue());
-  if (!graphNamesShown && getGraphArgNamesAttr())
-    shown.emplace_back(getGraphArgNamesAttrName(), getGraphArgNamesAttr());
+  MLIRContext *ctx = getContext();
+  if (!graphNamesShown) {
+    SmallVector<Attribute, 2> perRegion;
+    for (Region &region : getGraphs()) {
+      SmallVector<Attribute, 4> names;
+      for (BlockArgument arg : region.getArguments())
+        names.push_back(StringAttr::get(ctx, getWireName(arg)));
+      perRegion.push_back(ArrayAttr::get(ctx, names));
+    }
+    shown.emplace_back(StringAttr::get(ctx, kGraphArgNamesKeyword),
+                       ArrayAttr::get(ctx, perRegion));
+  }
   if (getMetadataAttr())
     shown.emplace_back(getMetadataAttrName(), getMetadataAttr());
-  if (getNodeAttr())
-    shown.emplace_back(getNodeAttrName(), getNodeAttr());
+  if (nodeName != impliedNode)
+    shown.emplace_back(StringAttr::get(ctx, kNodeKeyword),
+                       StringAttr::get(ctx, nodeName));
   llvm::sort(shown, [](const NamedAttribute &a, const NamedAttribute &b) {
     return a.getName().strref() < b.getName().strref();
   });
   printAttrDictWithNames(p, shown,
-                         namesShown ? ArrayRef<std::string>() : getNames(),
+                         namesShown ? ArrayRef<StringRef>() : resultNames,
                          /*withNames=*/!namesShown);
 
   p << " : (";
@@ -744,9 +906,8 @@ void CallOp::print(OpAsmPrinter &p) {
 //===----------------------------------------------------------------------===//
 
 StringRef OutputOp::getNodeName() {
-  if (std::optional<StringRef> node = getNode())
-    return *node;
-  return "output";
+  StringRef name = ng::getNodeName(*this);
+  return name.empty() ? StringRef("output") : name;
 }
 
 SmallVector<ArgAttr> OutputOp::getArgList() { return toArgList(getArgs()); }
@@ -797,8 +958,20 @@ ParseResult OutputOp::parse(OpAsmParser &parser, OperationState &result) {
     return failure();
 
   SmallVector<Attribute> specs;
+  // The user inputs user_input_mutation specs name, for ng.method's parser
+  // to resolve (resolvePlaceholderReferences).
+  SmallVector<Attribute> inputRefs;
   bool anySpec = false;
   for (auto [parsedArg, attr] : llvm::zip(parsed.args, args)) {
+    if (!parsedArg.specInputSSAName.empty() ||
+        !parsedArg.specInputWireName.empty()) {
+      bool bySSAName = !parsedArg.specInputSSAName.empty();
+      inputRefs.push_back(ArrayAttr::get(
+          ctx,
+          {StringAttr::get(ctx, bySSAName ? "ssa" : "wire"),
+           StringAttr::get(ctx, bySSAName ? parsedArg.specInputSSAName
+                                          : parsedArg.specInputWireName)}));
+    }
     bool isTensor = cast<ArgAttr>(attr).getKind() == ArgKind::Tensor;
     if (parsedArg.spec && !isTensor)
       return parser.emitError(parsedArg.loc,
@@ -815,6 +988,20 @@ ParseResult OutputOp::parse(OpAsmParser &parser, OperationState &result) {
   props.args = ArrayAttr::get(ctx, args);
   if (anySpec)
     props.specs = ArrayAttr::get(ctx, specs);
+
+  if (!inputRefs.empty())
+    result.addAttribute(kUnresolvedInputsAttr, ArrayAttr::get(ctx, inputRefs));
+
+  // The node name, a location hint: "output" unless `node` says otherwise.
+  StringRef nodeName = "output";
+  if (Attribute given = result.attributes.erase(kNodeKeyword)) {
+    auto str = dyn_cast<StringAttr>(given);
+    if (!str)
+      return parser.emitError(typesLoc)
+             << "`node` must be a string, got " << given;
+    nodeName = str.getValue();
+  }
+  result.location = getNodeLoc(ctx, nodeName, {}, result.location);
   return success();
 }
 
@@ -835,11 +1022,25 @@ void OutputOp::print(OpAsmPrinter &p) {
       ++tensorIndex;
     }
   }
+  auto method = dyn_cast_or_null<MethodOp>((*this)->getParentOp());
   printArgumentList(
       p, args, getOperands(), [&](unsigned i) { return specByArg[i]; },
-      [](unsigned, StringAttr) {});
-  p.printOptionalAttrDict((*this)->getAttrs(),
-                          {getArgsAttrName(), getSpecsAttrName()});
+      [](unsigned, StringAttr) {},
+      [&](OutputSpecAttr spec) -> Value {
+        if (!method || method.getBody().empty() ||
+            spec.getInput() >= method.getBody().getNumArguments())
+          return {};
+        return method.getBody().getArgument(spec.getInput());
+      });
+  SmallVector<NamedAttribute, 4> shown;
+  for (NamedAttribute attr : (*this)->getAttrs())
+    if (attr.getName() != getArgsAttrName() &&
+        attr.getName() != getSpecsAttrName())
+      shown.push_back(attr);
+  if (StringRef nodeName = getNodeName(); nodeName != "output")
+    shown.emplace_back(StringAttr::get(getContext(), kNodeKeyword),
+                       StringAttr::get(getContext(), nodeName));
+  p.printOptionalAttrDict(shown);
   if (getNumOperands() != 0) {
     p << " : ";
     llvm::interleaveComma(getOperandTypes(), p);

@@ -237,6 +237,9 @@ StringRef ng::getStorageKey(Value root) {
 /// user input its target names.
 static bool writesBackTo(MethodOp method, OutputSpecAttr spec,
                          BlockArgument arg) {
+  if (spec.getKind() == OutputKind::UserInputMutation)
+    return spec.getInput() == arg.getArgNumber() &&
+           method.getPlaceholderBinding(arg.getArgNumber()).isInput();
   if (!spec.getTarget())
     return false;
   StringRef target = spec.getTarget().getValue();
@@ -250,7 +253,7 @@ static bool writesBackTo(MethodOp method, OutputSpecAttr spec,
             binding.isMutableBuffer()) &&
            binding.key == target;
   case OutputKind::UserInputMutation:
-    return binding.isInput() && method.getArgName(arg.getArgNumber()) == target;
+    return false; // above
   }
   return false;
 }

@@ -96,15 +96,6 @@ std::optional<SmallVector<int64_t, 4>> staticSizes(ng::TensorType type) {
   return sizes;
 }
 
-/// Update the method's signature after block argument types changed (a
-/// returned value may now be the folded weight itself).
-void syncFunctionType(MethodOp method) {
-  SmallVector<Type> inputs(method.getBody().getArgumentTypes());
-  SmallVector<Type> results(method.getOutputOp().getOperandTypes());
-  method.setFunctionTypeAttr(
-      TypeAttr::get(FunctionType::get(method.getContext(), inputs, results)));
-}
-
 /// The torchao parameters that must agree across a weight's dequantizes (F3).
 struct AffineFold {
   CallOp dequantize;
@@ -215,7 +206,7 @@ LogicalResult FoldQ4WeightsPass::foldGguf(MethodOp method) {
     remark(method, "folded GGUF weight '" + weight->name +
                        "' (gguf:" + ggmlType.getValue() + ")");
   }
-  syncFunctionType(method);
+  method.updateSignature();
   return success();
 }
 
@@ -442,23 +433,14 @@ LogicalResult FoldQ4WeightsPass::foldTorchao(MethodOp method) {
                        Twine(weightFolds.size()) + " dequantize node" +
                        (weightFolds.size() == 1 ? "" : "s") + ")");
   }
-  syncFunctionType(method);
+  method.updateSignature();
   return success();
 }
 
 void FoldQ4WeightsPass::runOnOperation() {
-  bool gguf = formats.empty(), torchao = formats.empty();
-  for (const std::string &format : formats) {
-    if (format == "gguf")
-      gguf = true;
-    else if (format == "torchao")
-      torchao = true;
-    else {
-      getOperation().emitError() << "--fold-q4-weights: unknown format '"
-                                 << format << "' (expected gguf, torchao)";
-      return signalPassFailure();
-    }
-  }
+  bool gguf = formats.empty() || llvm::is_contained(formats, Q4Format::Gguf);
+  bool torchao =
+      formats.empty() || llvm::is_contained(formats, Q4Format::Torchao);
   repacked.clear();
   for (auto method : getOperation().getOps<MethodOp>()) {
     if ((gguf && failed(foldGguf(method))) ||

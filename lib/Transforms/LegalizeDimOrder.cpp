@@ -1,8 +1,8 @@
 //===- LegalizeDimOrder.cpp - explicit, valid memory layouts (D1-D5) ------===//
 //
-// --legalize-dim-order makes every memory layout of a program explicit, valid
-// and runtime-ready, in four steps over every graph (each method body and,
-// separately, each subgraph region of an ng.call; N1):
+// --ng-legalize-dim-order makes every memory layout of a program explicit,
+// valid and runtime-ready, in four steps over every graph (each method body
+// and, separately, each subgraph region of an ng.call; N1):
 //
 //   (a) validate: every dim_order is empty/absent or a permutation of the
 //       rank (V8); every explicit `dim_order` argument of a dim-order op too;
@@ -25,6 +25,7 @@
 #include "ng/Dialect/NgOps.h"
 #include "ng/Dialect/OpFacts.h"
 #include "ng/Dialect/Storage.h"
+#include "ng/Dialect/WireNames.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -331,15 +332,6 @@ Operation *diagnosticOp(Value value) {
   return cast<BlockArgument>(value).getOwner()->getParentOp();
 }
 
-/// The method's signature after value types changed.
-void syncFunctionType(MethodOp method) {
-  SmallVector<Type> inputs(method.getBody().getArgumentTypes());
-  SmallVector<Type> results(method.getOutputOp()->getOperandTypes());
-  auto type = FunctionType::get(method.getContext(), inputs, results);
-  if (type != method.getFunctionType())
-    method.setFunctionTypeAttr(TypeAttr::get(type));
-}
-
 //===----------------------------------------------------------------------===//
 // The pass
 //===----------------------------------------------------------------------===//
@@ -348,6 +340,7 @@ struct LegalizeDimOrderPass
     : public ng::impl::LegalizeDimOrderBase<LegalizeDimOrderPass> {
   using LegalizeDimOrderBase::LegalizeDimOrderBase;
 
+  LogicalResult initialize(MLIRContext *context) override;
   void runOnOperation() override;
 
 private:
@@ -749,34 +742,6 @@ LogicalResult LegalizeDimOrderPass::rewrite(Graph graph) {
 
 LogicalResult LegalizeDimOrderPass::insertContiguousCopies(Graph graph) {
   MLIRContext *ctx = &getContext();
-  // Names in use in this graph (values and nodes, V1/V2), collected when the
-  // first copy needs a name.
-  llvm::StringSet<> used;
-  bool collected = false;
-  auto freshName = [&](StringRef base) {
-    if (!collected) {
-      collected = true;
-      for (BlockArgument arg : graph.body->getArguments())
-        used.insert(getWireName(arg));
-      for (Operation &op : graph.block()) {
-        if (auto call = dyn_cast<CallOp>(op)) {
-          used.insert(call.getNodeName());
-          for (Value result : call.getResults())
-            used.insert(getWireName(result));
-        } else if (auto output = dyn_cast<OutputOp>(op)) {
-          used.insert(output.getNodeName());
-        }
-      }
-    }
-    std::string stem =
-        base.empty() ? std::string("contiguous") : base.str() + "_contiguous";
-    std::string name = stem;
-    for (unsigned i = 1; used.contains(name); ++i)
-      name = stem + "_" + std::to_string(i);
-    used.insert(name);
-    return name;
-  };
-
   // One copy per value, placed before its first reader that needs it.
   llvm::DenseMap<Value, Value> copies;
   SmallVector<CallOp> calls(graph.block().getOps<CallOp>());
@@ -800,8 +765,15 @@ LogicalResult LegalizeDimOrderPass::insertContiguousCopies(Graph graph) {
         Value &copy = copies[input];
         if (!copy) {
           OpBuilder builder(call);
-          OperationState state(call.getLoc(), CallOp::getOperationName());
-          std::string name = freshName(getWireName(input));
+          // Named after its input: a hint, which the exporter makes unique
+          // (`x_contiguous_1` next to another `x_contiguous`, V1/V2).
+          StringRef inputName = getWireName(input);
+          std::string name = inputName.empty()
+                                 ? std::string("contiguous")
+                                 : (inputName + "_contiguous").str();
+          OperationState state(
+              getNodeLoc(ctx, name, {name}, getUnnamedLoc(call.getLoc())),
+              CallOp::getOperationName());
           Order identity = identityOrder(type.getRank());
           SmallVector<Arg> args;
           args.push_back(tensorArg(ctx, "self", input));
@@ -820,7 +792,6 @@ LogicalResult LegalizeDimOrderPass::insertContiguousCopies(Graph graph) {
               StringAttr::get(ctx, getCopyOpTarget(CopyFamily::Clone,
                                                    /*dimOrderForm=*/!reverse));
           props.args = ArrayAttr::get(ctx, attrs);
-          props.names = {name};
           state.addTypes(type.withDimOrder(spell(identity)));
           copy = builder.create(state)->getResult(0);
         }
@@ -835,28 +806,24 @@ LogicalResult LegalizeDimOrderPass::insertContiguousCopies(Graph graph) {
 // Driver
 //===----------------------------------------------------------------------===//
 
-void LegalizeDimOrderPass::runOnOperation() {
-  ModuleOp module = getOperation();
-  if (contiguousSpelling != "identity" && contiguousSpelling != "empty") {
-    module.emitError() << "--legalize-dim-order: contiguous must be "
-                          "'identity' or 'empty', not '"
-                       << contiguousSpelling << "'";
-    return signalPassFailure();
-  }
-  spellEmpty = contiguousSpelling == "empty";
+// The options, checked once per run before any method is: an error is
+// reported once, and also for a program without methods.
+LogicalResult LegalizeDimOrderPass::initialize(MLIRContext *context) {
+  spellEmpty = contiguousSpelling == ContiguousSpelling::Empty;
   contiguousTargets.clear();
   for (const std::string &target : contiguousOps) {
-    if (target.empty()) {
-      module.emitError() << "--legalize-dim-order: contiguous-ops has an "
-                            "empty target";
-      return signalPassFailure();
-    }
+    if (target.empty())
+      return emitError(UnknownLoc::get(context))
+             << "--ng-legalize-dim-order: contiguous-ops has an empty target";
     contiguousTargets.insert(target);
   }
+  return success();
+}
 
+void LegalizeDimOrderPass::runOnOperation() {
+  MethodOp method = getOperation();
   SmallVector<Graph> graphs;
-  for (auto method : module.getOps<MethodOp>())
-    collectGraphs(method.getBody(), graphs);
+  collectGraphs(method.getBody(), graphs);
 
   // (a) before anything changes.
   for (Graph graph : graphs)
@@ -871,6 +838,5 @@ void LegalizeDimOrderPass::runOnOperation() {
   for (Graph graph : graphs)
     if (failed(insertContiguousCopies(graph)))
       return signalPassFailure();
-  for (auto method : module.getOps<MethodOp>())
-    syncFunctionType(method);
+  method.updateSignature();
 }

@@ -1,6 +1,6 @@
-// RUN: ng-opt %s --legalize-dim-order --ng-test-alias-analysis="mod-ref=false" -o /dev/null 2>&1 | FileCheck %s
+// RUN: ng-opt %s --ng-legalize-dim-order --ng-test-alias-analysis="mod-ref=false" -o /dev/null 2>&1 | FileCheck %s
 //
-// --legalize-dim-order gives a view of a permuted tensor a contiguous copy
+// --ng-legalize-dim-order gives a view of a permuted tensor a contiguous copy
 // to read (docs/DimOrder.md); the view then aliases the copy, which is new
 // storage: it no longer shares storage with x.
 

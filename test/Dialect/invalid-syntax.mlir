@@ -270,20 +270,6 @@ ng.method @forward(%x: !ng.tensor<f32[2]>) -> !ng.tensor<f32[2]> {
 
 // -----
 
-//===----------------------------------------------------------------------===//
-// ng.call results (Node.outputs)
-//===----------------------------------------------------------------------===//
-
-// Every result needs its own SSA name, which is its wire name.
-ng.method @forward(%x: !ng.tensor<f32[2]>) -> !ng.tensor<f32[2]> {
-  // expected-error @+1 {{each result of ng.call needs its own name (it is the value's wire name), or give them with `names = [...]`}}
-  %r:2 = ng.call "torch.ops.aten.topk.default"(self: %x, k: 1)
-      : (!ng.tensor<f32[2]>) -> (!ng.tensor<f32[1]>, !ng.tensor<i64[1]>)
-  ng.output(%x) : !ng.tensor<f32[2]>
-}
-
-// -----
-
 // Outputs are tensors or INT/BOOL/FLOAT scalars (i64, i1, f64).
 ng.method @forward(%x: !ng.tensor<f32[2]>) -> !ng.tensor<f32[2]> {
   // expected-error @+1 {{'ng.call' op result 'r' has type 'i32'; outputs are tensors, i64, i1 or f64}}
@@ -297,15 +283,6 @@ ng.method @forward(%x: !ng.tensor<f32[2]>) -> !ng.tensor<f32[2]> {
 ng.method @forward(%x: !ng.tensor<f32[2]>) -> !ng.tensor<f32[2]> {
   // expected-error @+1 {{'ng.call' op result 'a' has type 'i64'; outputs are tensors}}
   %a, %b = ng.call "t"(self: %x) : (!ng.tensor<f32[2]>) -> ([i64, i64])
-  ng.output(%x) : !ng.tensor<f32[2]>
-}
-
-// -----
-
-// A node without outputs keeps its name in `node`.
-ng.method @forward(%x: !ng.tensor<f32[2]>) -> !ng.tensor<f32[2]> {
-  // expected-error @+1 {{'ng.call' op without results needs a `node` name}}
-  ng.call "torch.ops.aten._assert_async.msg"(%x, "m") : (!ng.tensor<f32[2]>) -> ()
   ng.output(%x) : !ng.tensor<f32[2]>
 }
 
@@ -335,7 +312,7 @@ ng.method @forward(%x: !ng.tensor<f32[2]>) -> !ng.tensor<f32[2]> {
 ng.method @forward(%x: !ng.tensor<f32[2]>) -> !ng.tensor<f32[2]> {
   %s = ng.call "torch.ops.aten.sym_size.int"(self: %x, dim: 0) : (!ng.tensor<f32[2]>) -> i64
   // expected-error @+1 {{'ng.call' op argument 'self' (tensor) must reference a tensor, but 's' is 'i64'}}
-  %a = "ng.call"(%s) <{args = [#ng.arg<kind = tensor, name = "self">], names = ["a"], target = "t"}> : (i64) -> !ng.tensor<f32[2]>
+  %a = "ng.call"(%s) <{args = [#ng.arg<kind = tensor, name = "self">], target = "t"}> : (i64) -> !ng.tensor<f32[2]>
   ng.output(%a) : !ng.tensor<f32[2]>
 }
 
@@ -343,7 +320,7 @@ ng.method @forward(%x: !ng.tensor<f32[2]>) -> !ng.tensor<f32[2]> {
 
 ng.method @forward(%x: !ng.tensor<f32[2]>) -> !ng.tensor<f32[2]> {
   // expected-error @+1 {{'ng.call' op argument 'dim' (int) must reference an INT value (i64), but 'x' is '!ng.tensor<f32[2]>'}}
-  %a = "ng.call"(%x) <{args = [#ng.arg<kind = int, name = "dim">], names = ["a"], target = "t"}> : (!ng.tensor<f32[2]>) -> !ng.tensor<f32[2]>
+  %a = "ng.call"(%x) <{args = [#ng.arg<kind = int, name = "dim">], target = "t"}> : (!ng.tensor<f32[2]>) -> !ng.tensor<f32[2]>
   ng.output(%a) : !ng.tensor<f32[2]>
 }
 
@@ -351,7 +328,7 @@ ng.method @forward(%x: !ng.tensor<f32[2]>) -> !ng.tensor<f32[2]> {
 
 ng.method @forward(%x: !ng.tensor<f32[2]>) -> !ng.tensor<f32[2]> {
   // expected-error @+1 {{argument #0 (float) must reference a FLOAT value (f64), but 'x' is '!ng.tensor<f32[2]>'}}
-  %a = "ng.call"(%x) <{args = [#ng.arg<kind = float>], names = ["a"], target = "t"}> : (!ng.tensor<f32[2]>) -> !ng.tensor<f32[2]>
+  %a = "ng.call"(%x) <{args = [#ng.arg<kind = float>], target = "t"}> : (!ng.tensor<f32[2]>) -> !ng.tensor<f32[2]>
   ng.output(%a) : !ng.tensor<f32[2]>
 }
 
@@ -360,7 +337,7 @@ ng.method @forward(%x: !ng.tensor<f32[2]>) -> !ng.tensor<f32[2]> {
 ng.method @forward(%x: !ng.tensor<f32[2]>) -> !ng.tensor<f32[2]> {
   %s = ng.call "torch.ops.aten.sym_size.int"(self: %x, dim: 0) : (!ng.tensor<f32[2]>) -> i64
   // expected-error @+1 {{argument 'pred' (bool) must reference a BOOL value (i1), but 's' is 'i64'}}
-  %a = "ng.call"(%s) <{args = [#ng.arg<kind = bool, name = "pred">], names = ["a"], target = "t"}> : (i64) -> !ng.tensor<f32[2]>
+  %a = "ng.call"(%s) <{args = [#ng.arg<kind = bool, name = "pred">], target = "t"}> : (i64) -> !ng.tensor<f32[2]>
   ng.output(%a) : !ng.tensor<f32[2]>
 }
 
@@ -369,7 +346,7 @@ ng.method @forward(%x: !ng.tensor<f32[2]>) -> !ng.tensor<f32[2]> {
 // More operands than the arguments reference.
 ng.method @forward(%x: !ng.tensor<f32[2]>) -> !ng.tensor<f32[2]> {
   // expected-error @+1 {{'ng.call' op has 2 operands but its arguments reference 1}}
-  %a = "ng.call"(%x, %x) <{args = [#ng.arg<kind = tensor, name = "self">], names = ["a"], target = "t"}> : (!ng.tensor<f32[2]>, !ng.tensor<f32[2]>) -> !ng.tensor<f32[2]>
+  %a = "ng.call"(%x, %x) <{args = [#ng.arg<kind = tensor, name = "self">], target = "t"}> : (!ng.tensor<f32[2]>, !ng.tensor<f32[2]>) -> !ng.tensor<f32[2]>
   ng.output(%a) : !ng.tensor<f32[2]>
 }
 
@@ -378,7 +355,7 @@ ng.method @forward(%x: !ng.tensor<f32[2]>) -> !ng.tensor<f32[2]> {
 // #ng.arg's own checks.
 ng.method @forward(%x: !ng.tensor<f32[2]>) -> !ng.tensor<f32[2]> {
   // expected-error @+1 {{an argument of kind none takes no literal value}}
-  %a = "ng.call"() <{args = [#ng.arg<kind = none, value = 1 : i64>], names = ["a"], target = "t"}> : () -> !ng.tensor<f32[2]>
+  %a = "ng.call"() <{args = [#ng.arg<kind = none, value = 1 : i64>], target = "t"}> : () -> !ng.tensor<f32[2]>
   ng.output(%a) : !ng.tensor<f32[2]>
 }
 
@@ -386,7 +363,7 @@ ng.method @forward(%x: !ng.tensor<f32[2]>) -> !ng.tensor<f32[2]> {
 
 ng.method @forward(%x: !ng.tensor<f32[2]>) -> !ng.tensor<f32[2]> {
   // expected-error @+1 {{an argument of kind tensor takes no mask}}
-  %a = "ng.call"(%x) <{args = [#ng.arg<kind = tensor, mask = [true]>], names = ["a"], target = "t"}> : (!ng.tensor<f32[2]>) -> !ng.tensor<f32[2]>
+  %a = "ng.call"(%x) <{args = [#ng.arg<kind = tensor, mask = [true]>], target = "t"}> : (!ng.tensor<f32[2]>) -> !ng.tensor<f32[2]>
   ng.output(%a) : !ng.tensor<f32[2]>
 }
 
@@ -394,7 +371,7 @@ ng.method @forward(%x: !ng.tensor<f32[2]>) -> !ng.tensor<f32[2]> {
 
 ng.method @forward(%x: !ng.tensor<f32[2]>) -> !ng.tensor<f32[2]> {
   // expected-error @+1 {{an argument of kind int needs an i64 literal or a reference, got 1 : i32}}
-  %a = "ng.call"() <{args = [#ng.arg<kind = int, value = 1 : i32>], names = ["a"], target = "t"}> : () -> !ng.tensor<f32[2]>
+  %a = "ng.call"() <{args = [#ng.arg<kind = int, value = 1 : i32>], target = "t"}> : () -> !ng.tensor<f32[2]>
   ng.output(%a) : !ng.tensor<f32[2]>
 }
 
@@ -402,7 +379,7 @@ ng.method @forward(%x: !ng.tensor<f32[2]>) -> !ng.tensor<f32[2]> {
 
 ng.method @forward(%x: !ng.tensor<f32[2]>) -> !ng.tensor<f32[2]> {
   // expected-error @+1 {{an argument of kind scalar_type needs an NPTG dtype, got i4}}
-  %a = "ng.call"() <{args = [#ng.arg<kind = scalar_type, name = "dtype", value = i4>], names = ["a"], target = "t"}> : () -> !ng.tensor<f32[2]>
+  %a = "ng.call"() <{args = [#ng.arg<kind = scalar_type, name = "dtype", value = i4>], target = "t"}> : () -> !ng.tensor<f32[2]>
   ng.output(%a) : !ng.tensor<f32[2]>
 }
 
@@ -410,16 +387,7 @@ ng.method @forward(%x: !ng.tensor<f32[2]>) -> !ng.tensor<f32[2]> {
 
 ng.method @forward(%x: !ng.tensor<f32[2]>) -> !ng.tensor<f32[2]> {
   // expected-error @+1 {{an argument of kind optional_tensor_list needs a mask}}
-  %a = "ng.call"() <{args = [#ng.arg<kind = optional_tensor_list>], names = ["a"], target = "t"}> : () -> !ng.tensor<f32[2]>
-  ng.output(%a) : !ng.tensor<f32[2]>
-}
-
-// -----
-
-// One name per result.
-ng.method @forward(%x: !ng.tensor<f32[2]>) -> !ng.tensor<f32[2]> {
-  // expected-error @+1 {{'ng.call' op has 1 results but 2 names}}
-  %a = "ng.call"(%x) <{args = [#ng.arg<kind = tensor>], names = ["a", "b"], target = "t"}> : (!ng.tensor<f32[2]>) -> !ng.tensor<f32[2]>
+  %a = "ng.call"() <{args = [#ng.arg<kind = optional_tensor_list>], target = "t"}> : () -> !ng.tensor<f32[2]>
   ng.output(%a) : !ng.tensor<f32[2]>
 }
 
@@ -428,7 +396,7 @@ ng.method @forward(%x: !ng.tensor<f32[2]>) -> !ng.tensor<f32[2]> {
 // output_groups covers the results (a TENSOR_LIST group or -1 per Output).
 ng.method @forward(%x: !ng.tensor<f32[2]>) -> !ng.tensor<f32[2]> {
   // expected-error @+1 {{'ng.call' op output_groups cover 2 results, but the op has 1}}
-  %a = "ng.call"(%x) <{args = [#ng.arg<kind = tensor>], names = ["a"], output_groups = array<i32: 2>, target = "t"}> : (!ng.tensor<f32[2]>) -> !ng.tensor<f32[2]>
+  %a = "ng.call"(%x) <{args = [#ng.arg<kind = tensor>], output_groups = array<i32: 2>, target = "t"}> : (!ng.tensor<f32[2]>) -> !ng.tensor<f32[2]>
   ng.output(%a) : !ng.tensor<f32[2]>
 }
 
@@ -437,17 +405,7 @@ ng.method @forward(%x: !ng.tensor<f32[2]>) -> !ng.tensor<f32[2]> {
 // One region per graph argument.
 ng.method @forward(%x: !ng.tensor<f32[2]>) -> !ng.tensor<f32[2]> {
   // expected-error @+1 {{'ng.call' op has 1 graph arguments but 0 regions}}
-  %a = "ng.call"(%x) <{args = [#ng.arg<kind = tensor>, #ng.arg<kind = graph, value = "g">], names = ["a"], target = "t"}> : (!ng.tensor<f32[2]>) -> !ng.tensor<f32[2]>
+  %a = "ng.call"(%x) <{args = [#ng.arg<kind = tensor>, #ng.arg<kind = graph, value = "g">], target = "t"}> : (!ng.tensor<f32[2]>) -> !ng.tensor<f32[2]>
   ng.output(%a) : !ng.tensor<f32[2]>
 }
 
-// -----
-
-// One wire name per subgraph input.
-ng.method @forward(%x: !ng.tensor<f32[2]>) -> !ng.tensor<f32[2]> {
-  // expected-error @+1 {{'ng.call' op graph_arg_names must name each graph input once}}
-  %a = ng.call "torch.ops.higher_order.cond"(true, graph "g"(%a0: !ng.tensor<f32[2]>) {
-    ng.output(%a0) : !ng.tensor<f32[2]>
-  }, [%x]) {graph_arg_names = [["a", "b"]]} : (!ng.tensor<f32[2]>) -> !ng.tensor<f32[2]>
-  ng.output(%a) : !ng.tensor<f32[2]>
-}

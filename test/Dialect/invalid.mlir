@@ -9,53 +9,12 @@
 // invalid-syntax.mlir.
 
 //===----------------------------------------------------------------------===//
-// V1: node names are unique within a graph.
+// V1 (node names unique) and V2 (values defined once) are rules of the file,
+// not of the IR: wire names are hints (include/ng/Dialect/WireNames.h). The
+// importer rejects a file that breaks them (test/Target/NativeGraph/
+// invalid-rules.test); IR with repeated or missing names is valid, and the
+// exporter makes the names unique (test/Target/NativeGraph/export-names.test).
 //===----------------------------------------------------------------------===//
-
-// A call named like a later call's node (its first result).
-ng.method @forward(%x: !ng.tensor<f32[2]>) -> !ng.tensor<f32[2]> {
-  %a = ng.call "torch.ops.aten.neg.default"(self: %x) {node = "b"}
-      : (!ng.tensor<f32[2]>) -> !ng.tensor<f32[2]>
-  // expected-error @+1 {{'ng.call' op duplicate node name 'b' (V1)}}
-  %b = ng.call "torch.ops.aten.neg.default"(self: %a)
-      : (!ng.tensor<f32[2]>) -> !ng.tensor<f32[2]>
-  ng.output(%b) : !ng.tensor<f32[2]>
-}
-
-// -----
-
-// A call named like a PLACEHOLDER node (a placeholder's node name is its
-// value's name, S1).
-ng.method @forward(%x: !ng.tensor<f32[2]>) -> !ng.tensor<f32[2]> {
-  // expected-error @+1 {{duplicate node name 'x' (V1)}}
-  %a = ng.call "torch.ops.aten.neg.default"(self: %x) {node = "x"}
-      : (!ng.tensor<f32[2]>) -> !ng.tensor<f32[2]>
-  ng.output(%a) : !ng.tensor<f32[2]>
-}
-
-// -----
-
-// A call named like the OUTPUT node ("output" unless `node` says otherwise).
-ng.method @forward(%x: !ng.tensor<f32[2]>) -> !ng.tensor<f32[2]> {
-  %a = ng.call "torch.ops.aten.neg.default"(self: %x) {node = "output"}
-      : (!ng.tensor<f32[2]>) -> !ng.tensor<f32[2]>
-  // expected-error @+1 {{'ng.output' op duplicate node name 'output' (V1)}}
-  ng.output(%a) : !ng.tensor<f32[2]>
-}
-
-// -----
-
-// Two zero-result calls with the same node name.
-ng.method @forward(%x: !ng.tensor<f32[2]>) -> !ng.tensor<f32[2]> {
-  ng.call "torch.ops.aten._assert_async.msg"(%x, "a") {node = "assert"}
-      : (!ng.tensor<f32[2]>) -> ()
-  // expected-error @+1 {{duplicate node name 'assert' (V1)}}
-  ng.call "torch.ops.aten._assert_async.msg"(%x, "b") {node = "assert"}
-      : (!ng.tensor<f32[2]>) -> ()
-  ng.output(%x) : !ng.tensor<f32[2]>
-}
-
-// -----
 
 // Accepted: node names are per graph. Two methods, and a subgraph, may reuse
 // the names of another graph (N1); the OUTPUT node may be renamed.
@@ -70,62 +29,6 @@ ng.method @decode(%x: !ng.tensor<f32[2]>) -> !ng.tensor<f32[2]> {
   }, [%x]) : (!ng.tensor<f32[2]>) -> !ng.tensor<f32[2]>
   %output = ng.call "torch.ops.aten.neg.default"(self: %neg) : (!ng.tensor<f32[2]>) -> !ng.tensor<f32[2]>
   ng.output(%output) {node = "output_1"} : !ng.tensor<f32[2]>
-}
-
-// -----
-
-//===----------------------------------------------------------------------===//
-// V2: each value is defined once (inputs, then bindings, then node outputs).
-// Wire names live in `ng.name` / `names`; SSA names cannot collide, so the
-// cases spell the colliding wire name explicitly.
-//===----------------------------------------------------------------------===//
-
-// Two user inputs with the same wire name.
-// expected-error @+1 {{'ng.method' op duplicate value definition 'x' (V2)}}
-ng.method @forward(%x: !ng.tensor<f32[2]>, %y: !ng.tensor<f32[2]> {ng.name = "x"})
-    -> !ng.tensor<f32[2]> {
-  ng.output(%x) : !ng.tensor<f32[2]>
-}
-
-// -----
-
-// A binding (NamedTensorRef) named like a user input.
-// expected-error @+1 {{duplicate value definition 'x' (V2)}}
-ng.method @forward(%x: !ng.tensor<f32[2]>,
-                   %w: !ng.tensor<f32[2]> {ng.name = "x", ng.binding = #ng.constant<parameter, "w">})
-    -> !ng.tensor<f32[2]> {
-  ng.output(%x) : !ng.tensor<f32[2]>
-}
-
-// -----
-
-// A node output named like a placeholder (the node itself is named "n").
-ng.method @forward(%x: !ng.tensor<f32[2]>) -> !ng.tensor<f32[2]> {
-  // expected-error @+1 {{'ng.call' op duplicate value definition 'x' (V2)}}
-  %a = ng.call "torch.ops.aten.neg.default"(self: %x) {names = ["x"], node = "n"}
-      : (!ng.tensor<f32[2]>) -> !ng.tensor<f32[2]>
-  ng.output(%a) : !ng.tensor<f32[2]>
-}
-
-// -----
-
-// Two outputs of one node with the same name.
-ng.method @forward(%x: !ng.tensor<f32[2]>) -> !ng.tensor<f32[2]> {
-  // expected-error @+1 {{duplicate value definition 'a' (V2)}}
-  %a, %b = ng.call "torch.ops.aten.split.Tensor"(self: %x, split_size: 1) {names = ["a", "a"]}
-      : (!ng.tensor<f32[2]>) -> ([!ng.tensor<f32[1]>, !ng.tensor<f32[1]>])
-  ng.output(%x) : !ng.tensor<f32[2]>
-}
-
-// -----
-
-// Two outputs of different nodes with the same name.
-ng.method @forward(%x: !ng.tensor<f32[2]>) -> !ng.tensor<f32[2]> {
-  %a = ng.call "torch.ops.aten.neg.default"(self: %x) : (!ng.tensor<f32[2]>) -> !ng.tensor<f32[2]>
-  // expected-error @+1 {{duplicate value definition 'a' (V2)}}
-  %b = ng.call "torch.ops.aten.neg.default"(self: %a) {names = ["a"], node = "b"}
-      : (!ng.tensor<f32[2]>) -> !ng.tensor<f32[2]>
-  ng.output(%b) : !ng.tensor<f32[2]>
 }
 
 // -----
@@ -208,7 +111,7 @@ ng.method @forward(%x: !ng.tensor<f32[2]> {ng.binding = "x"}) -> !ng.tensor<f32[
 
 ng.method @forward(%x: !ng.tensor<f32[2]>, %s: !ng.tensor<i64[1]>) -> !ng.tensor<f32[2]> {
   // expected-error @+1 {{int_list refs has 1 entries for 2 values (V5)}}
-  %a = "ng.call"(%x) <{args = [#ng.arg<kind = tensor, name = "self">, #ng.arg<kind = int_list, name = "size", value = array<i64: 0, 2>, mask = [true]>], names = ["a"], target = "torch.ops.aten.view.default"}> : (!ng.tensor<f32[2]>) -> !ng.tensor<f32[2]>
+  %a = "ng.call"(%x) <{args = [#ng.arg<kind = tensor, name = "self">, #ng.arg<kind = int_list, name = "size", value = array<i64: 0, 2>, mask = [true]>], target = "torch.ops.aten.view.default"}> : (!ng.tensor<f32[2]>) -> !ng.tensor<f32[2]>
   ng.output(%a) : !ng.tensor<f32[2]>
 }
 
@@ -218,7 +121,7 @@ ng.method @forward(%x: !ng.tensor<f32[2]>, %s: !ng.tensor<i64[1]>) -> !ng.tensor
 // given for them.
 ng.method @forward(%x: !ng.tensor<f32[2]>, %i: !ng.tensor<i64[1]>) -> !ng.tensor<f32[2]> {
   // expected-error @+1 {{'ng.call' op has fewer operands than its arguments reference}}
-  %a = "ng.call"(%x, %i) <{args = [#ng.arg<kind = tensor, name = "self">, #ng.arg<kind = optional_tensor_list, name = "indices", mask = [true, true]>], names = ["a"], target = "torch.ops.aten.index.Tensor"}> : (!ng.tensor<f32[2]>, !ng.tensor<i64[1]>) -> !ng.tensor<f32[2]>
+  %a = "ng.call"(%x, %i) <{args = [#ng.arg<kind = tensor, name = "self">, #ng.arg<kind = optional_tensor_list, name = "indices", mask = [true, true]>], target = "torch.ops.aten.index.Tensor"}> : (!ng.tensor<f32[2]>, !ng.tensor<i64[1]>) -> !ng.tensor<f32[2]>
   ng.output(%a) : !ng.tensor<f32[2]>
 }
 
@@ -227,7 +130,7 @@ ng.method @forward(%x: !ng.tensor<f32[2]>, %i: !ng.tensor<i64[1]>) -> !ng.tensor
 // A TensorListArg has no holes (only the optional list does).
 ng.method @forward(%x: !ng.tensor<f32[2]>) -> !ng.tensor<f32[2]> {
   // expected-error @+1 {{a tensor_list cannot have holes}}
-  %a = "ng.call"(%x) <{args = [#ng.arg<kind = tensor_list, name = "tensors", mask = [true, false]>], names = ["a"], target = "torch.ops.aten.cat.default"}> : (!ng.tensor<f32[2]>) -> !ng.tensor<f32[2]>
+  %a = "ng.call"(%x) <{args = [#ng.arg<kind = tensor_list, name = "tensors", mask = [true, false]>], target = "torch.ops.aten.cat.default"}> : (!ng.tensor<f32[2]>) -> !ng.tensor<f32[2]>
   ng.output(%a) : !ng.tensor<f32[2]>
 }
 
@@ -271,8 +174,8 @@ ng.method @forward(%x: !ng.tensor<f32[2]>) -> !ng.tensor<f32[2]> {
 
 // Generic form: an operand index out of range.
 ng.method @forward(%x: !ng.tensor<f32[2]>) -> !ng.tensor<f32[2]> {
-  // expected-error @+1 {{node 'v': alias_of must name a tensor input of the same node (V6)}}
-  %v = "ng.call"(%x) <{alias_of = array<i32: 1>, args = [#ng.arg<kind = tensor, name = "self">], names = ["v"], target = "torch.ops.aten.alias.default"}> : (!ng.tensor<f32[2]>) -> !ng.tensor<f32[2]>
+  // expected-error @+1 {{node '<unnamed>': alias_of must name a tensor input of the same node (V6)}}
+  %v = "ng.call"(%x) <{alias_of = array<i32: 1>, args = [#ng.arg<kind = tensor, name = "self">], target = "torch.ops.aten.alias.default"}> : (!ng.tensor<f32[2]>) -> !ng.tensor<f32[2]>
   ng.output(%v) : !ng.tensor<f32[2]>
 }
 
@@ -281,7 +184,7 @@ ng.method @forward(%x: !ng.tensor<f32[2]>) -> !ng.tensor<f32[2]> {
 // Generic form: alias_of has one entry per Output.
 ng.method @forward(%x: !ng.tensor<f32[2]>) -> !ng.tensor<f32[2]> {
   // expected-error @+1 {{'ng.call' op alias_of has 2 entries for 1 outputs}}
-  %v = "ng.call"(%x) <{alias_of = array<i32: 0, 0>, args = [#ng.arg<kind = tensor, name = "self">], names = ["v"], target = "torch.ops.aten.alias.default"}> : (!ng.tensor<f32[2]>) -> !ng.tensor<f32[2]>
+  %v = "ng.call"(%x) <{alias_of = array<i32: 0, 0>, args = [#ng.arg<kind = tensor, name = "self">], target = "torch.ops.aten.alias.default"}> : (!ng.tensor<f32[2]>) -> !ng.tensor<f32[2]>
   ng.output(%v) : !ng.tensor<f32[2]>
 }
 
@@ -319,7 +222,7 @@ ng.method @forward(%x: !ng.tensor<f32[2]>,
 // -----
 
 // A mutable buffer (its metadata is a tensor_values entry, S3).
-// expected-error @+1 {{'ng.method' op mutable buffer 'b_k' has no tensor metadata (V7)}}
+// expected-error @+1 {{'ng.method' op mutable buffer 'b_k' (fqn 'k') has no tensor metadata (V7)}}
 ng.method @forward(%x: !ng.tensor<f32[2]>,
                    %b_k: !ng.tensor {ng.binding = #ng.mutable_buffer<"k">})
     -> !ng.tensor<f32[2]> {
@@ -330,7 +233,7 @@ ng.method @forward(%x: !ng.tensor<f32[2]>,
 
 // A subgraph's Graph.inputs (V7 through V9).
 ng.method @forward(%x: !ng.tensor<f32[2]>) -> !ng.tensor<f32[2]> {
-  // expected-error @+1 {{'ng.call' op graph input 'a' needs tensor metadata (V7)}}
+  // expected-error @+1 {{'ng.call' op graph 'g': input 'a' has no tensor metadata (V7)}}
   %r = ng.call "torch.ops.higher_order.cond"(true, graph "g"(%a: !ng.tensor) {
     %n = ng.call "torch.ops.aten.neg.default"(self: %a) : (!ng.tensor) -> !ng.tensor<f32[2]>
     ng.output(%n) : !ng.tensor<f32[2]>
@@ -457,25 +360,13 @@ ng.method @forward(%x: !ng.tensor<f32[3]>) -> !ng.tensor<f32[3]> {
 
 // -----
 
-// V1 inside a subgraph: its input "a" is also a node name there.
-ng.method @forward(%x: !ng.tensor<f32[3]>) -> !ng.tensor<f32[3]> {
-  %r = ng.call "torch.ops.higher_order.cond"(true, graph "g"(%a: !ng.tensor<f32[3]>) {
-    // expected-error @+1 {{'ng.call' op duplicate node name 'a' (V1)}}
-    %n = ng.call "torch.ops.aten.neg.default"(self: %a) {node = "a"} : (!ng.tensor<f32[3]>) -> !ng.tensor<f32[3]>
-    ng.output(%n) : !ng.tensor<f32[3]>
-  }, [%x]) : (!ng.tensor<f32[3]>) -> !ng.tensor<f32[3]>
-  ng.output(%r) : !ng.tensor<f32[3]>
-}
-
-// -----
-
 // V9 recursion reaches a subgraph nested in a subgraph.
 ng.method @forward(%x: !ng.tensor<f32[3]>) -> !ng.tensor<f32[3]> {
   %r = ng.call "torch.ops.higher_order.cond"(true, graph "outer"(%a: !ng.tensor<f32[3]>) {
     %s = ng.call "torch.ops.higher_order.cond"(false, graph "inner"(%b: !ng.tensor<f32[3]>) {
-      // expected-error @+1 {{duplicate value definition 'b' (V2)}}
-      %n = ng.call "torch.ops.aten.neg.default"(self: %b) {names = ["b"], node = "n"} : (!ng.tensor<f32[3]>) -> !ng.tensor<f32[3]>
-      ng.output(%n) : !ng.tensor<f32[3]>
+      // expected-error @+1 {{value 'n' has dim_order [0, 0], which is not a permutation of 0..1 (V8)}}
+      %n = ng.call "torch.ops.aten.neg.default"(self: %b) : (!ng.tensor<f32[3]>) -> !ng.tensor<f32[3, 1], dim_order = [0, 0]>
+      ng.output(%b) : !ng.tensor<f32[3]>
     }, [%a]) : (!ng.tensor<f32[3]>) -> !ng.tensor<f32[3]>
     ng.output(%s) : !ng.tensor<f32[3]>
   }, [%x]) : (!ng.tensor<f32[3]>) -> !ng.tensor<f32[3]>
@@ -574,11 +465,28 @@ ng.method @forward(%x: !ng.tensor<f32[3]>,
 
 // -----
 
-// USER_INPUT_MUTATION of a name that does not exist.
+// USER_INPUT_MUTATION of a name that does not exist: the input is a
+// placeholder, found by its wire name or SSA name when the method is parsed.
+// expected-error @+1 {{user_input_mutation names 'y', which is not a placeholder of this method (V11)}}
 ng.method @forward(%x: !ng.tensor<f32[3]>) -> !ng.tensor<f32[3]> {
-  // expected-error @+1 {{output 'x' mutates input 'y', which is not a user input (V11)}}
   ng.output(user_input_mutation "y" %x) : !ng.tensor<f32[3]>
 }
+
+// -----
+
+// expected-error @+1 {{user_input_mutation names %y, which is not a placeholder of this method (V11)}}
+ng.method @forward(%x: !ng.tensor<f32[3]>) -> !ng.tensor<f32[3]> {
+  ng.output(user_input_mutation %y %x) : !ng.tensor<f32[3]>
+}
+
+// -----
+
+// The generic form names the placeholder by position.
+"ng.method"() <{arg_bindings = [unit], function_type = (!ng.tensor<f32[3]>) -> !ng.tensor<f32[3]>, sym_name = "forward"}> ({
+^bb0(%arg0: !ng.tensor<f32[3]>):
+  // expected-error @+1 {{'ng.output' op output '<unnamed>' mutates an input, but its spec names no placeholder of method 'forward' (V11)}}
+  "ng.output"(%arg0) <{args = [#ng.arg<kind = tensor>], specs = [#ng.output_spec<user_input_mutation, input = 1>]}> : (!ng.tensor<f32[3]>) -> ()
+}) : () -> ()
 
 // -----
 

@@ -1,6 +1,6 @@
 // RUN: ng-opt %s | ng-opt -mlir-print-local-scope | FileCheck %s
 // RUN: ng-opt %s > %t.1 && ng-opt %t.1 > %t.2 && diff %t.1 %t.2
-// RUN: ng-opt %s -mlir-print-op-generic | ng-opt > %t.3 && diff %t.1 %t.3
+// RUN: ng-opt %s -mlir-print-op-generic -mlir-print-debuginfo | ng-opt > %t.3 && diff %t.1 %t.3
 // (-mlir-print-local-scope: FileCheck sees types inline rather than through
 // the dialect's type aliases; the diffs compare the default output.)
 
@@ -12,7 +12,7 @@
 // - _clone_dim_order takes its target order as an IntListArg (D4).
 // - aten.clone keeps memory_format as a StringArg "torch.contiguous_format"
 //   (S4, D4: the native backend skips MemoryFormatOpsPass).
-// - view_copy of a non-contiguous input is what --legalize-dim-order fixes
+// - view_copy of a non-contiguous input is what --ng-legalize-dim-order fixes
 //   (D5); the dialect itself accepts it.
 
 // CHECK-LABEL: ng.method @forward(%x: !ng.tensor<f32[1, 3, 8, 8], dim_order = [0, 2, 3, 1]>) -> (!ng.tensor<f32[1, 3, 8, 8]>, !ng.tensor<f32[1, 3, 8, 8]>, !ng.tensor<f32[1, 192]>) {

@@ -8,11 +8,18 @@
 // RUN: FileCheck %s < %t.1.mlir
 // RUN: ng-opt %t.1.mlir | ng-opt | FileCheck %s --check-prefix=PLAIN
 
-// CHECK-DAG: #[[W:loc[0-9]*]] = loc("{{.*}}roundtrip-debuginfo.mlir":[[@LINE+7]]:5)
+// A placeholder's location records its wire name (a NameLoc around where
+// it was written, include/ng/Dialect/WireNames.h).
+// CHECK-DAG: #[[F:loc[0-9]*]] = loc("{{.*}}roundtrip-debuginfo.mlir":[[@LINE+12]]:5)
+// CHECK-DAG: #[[W:loc[0-9]*]] = loc("p_w"(#[[F]]))
 // CHECK-LABEL: ng.method @forward(
 // CHECK-NEXT: %p_w: !f32_2 {ng.binding = #ng.constant<parameter, "w">} loc(#[[W]]),
 // CHECK-NEXT: %b_s: !f32_2 {ng.binding = #ng.constant<buffer, "s", mutated>} loc(
-// CHECK-NEXT: %x: !f32_2 loc(
+// CHECK-NEXT: %x: !f32_2 loc("x"(
+// CHECK: ng.call "torch.ops.aten.add.Tensor"{{.*}} loc(#[[ADD:loc[0-9]*]])
+// CHECK: ng.output{{.*}} loc(#[[OUT:loc[0-9]*]])
+// CHECK-DAG: #[[ADD]] = loc("aten_add_tensor"(
+// CHECK-DAG: #[[OUT]] = loc("output"(
 // PLAIN: %p_w: !f32_2 {ng.binding = #ng.constant<parameter, "w">},
 ng.method @forward(
     %p_w: !ng.tensor<f32[2]> {ng.binding = #ng.constant<parameter, "w">},

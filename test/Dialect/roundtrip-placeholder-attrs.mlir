@@ -1,12 +1,13 @@
 // RUN: ng-opt %s | FileCheck %s
-// RUN: ng-opt %s -mlir-print-op-generic | FileCheck %s --check-prefix=GENERIC
+// RUN: ng-opt %s -mlir-print-op-generic -mlir-print-debuginfo | FileCheck %s --check-prefix=GENERIC
 // RUN: ng-opt %s > %t.1 && ng-opt %t.1 > %t.2 && diff %t.1 %t.2
-// RUN: ng-opt %s -mlir-print-op-generic | ng-opt > %t.3 && diff %t.1 %t.3
+// RUN: ng-opt %s -mlir-print-op-generic -mlir-print-debuginfo | ng-opt > %t.3 && diff %t.1 %t.3
 // RUN: ng-opt %s -emit-bytecode | ng-opt > %t.4 && diff %t.1 %t.4
 
-// A placeholder's wire name and binding are ng.method properties
-// (`arg_names`, `arg_bindings`); the custom form spells them `ng.name` and
-// `ng.binding` among the argument's attributes. Any other argument
+// A placeholder's binding is an ng.method property (`arg_bindings`), its
+// wire name a hint in the block argument's location (a NameLoc); the custom
+// form spells them `ng.binding` and `ng.name` among the argument's
+// attributes. Any other argument
 // attribute (a dialect attribute, as for any function) is kept in
 // `arg_attrs` and prints beside them, in name order. (NPTG has no place
 // for those: export rejects them, test/Target/NativeGraph/
@@ -18,7 +19,7 @@
 // CHECK-NEXT:    %has_space: !f32_2 {a.note = 1 : i64, ng.binding = #ng.mutable_buffer<"kv">, ng.name = "has space", z.note}
 // GENERIC: arg_attrs = [{a.doc = "user input"}, {}, {a.note = 1 : i64, z.note}]
 // GENERIC-SAME: arg_bindings = [unit, #ng.constant<parameter, "w">, #ng.mutable_buffer<"kv">]
-// GENERIC-SAME: arg_names = ["x", "p_w", "has space"]
+// GENERIC-NEXT: ^bb0(%arg0: !f32_2 loc("x"({{.*}})), %arg1: !f32_2 loc("p_w"({{.*}})), %arg2: !f32_2 loc("has space"({{.*}}))):
 ng.method @forward(%x: !ng.tensor<f32[2]> {a.doc = "user input"},
                    %p_w: !ng.tensor<f32[2]> {ng.binding = #ng.constant<parameter, "w">},
                    %kv: !ng.tensor<f32[2]> {z.note, ng.name = "has space", a.note = 1, ng.binding = #ng.mutable_buffer<"kv">})

@@ -1,6 +1,6 @@
 // RUN: ng-opt %s | ng-opt -mlir-print-local-scope | FileCheck %s
 // RUN: ng-opt %s > %t.1 && ng-opt %t.1 > %t.2 && diff %t.1 %t.2
-// RUN: ng-opt %s -mlir-print-op-generic | ng-opt > %t.3 && diff %t.1 %t.3
+// RUN: ng-opt %s -mlir-print-op-generic -mlir-print-debuginfo | ng-opt > %t.3 && diff %t.1 %t.3
 // (-mlir-print-local-scope: FileCheck sees types inline rather than through
 // the dialect's type aliases; the diffs compare the default output.)
 

@@ -1,6 +1,6 @@
 // RUN: ng-opt %s | ng-opt -mlir-print-local-scope | FileCheck %s
 // RUN: ng-opt %s > %t.1 && ng-opt %t.1 > %t.2 && diff %t.1 %t.2
-// RUN: ng-opt %s -mlir-print-op-generic | ng-opt > %t.3 && diff %t.1 %t.3
+// RUN: ng-opt %s -mlir-print-op-generic -mlir-print-debuginfo | ng-opt > %t.3 && diff %t.1 %t.3
 
 // Spellings of !ng.tensor, the IR form of TensorMeta (FORMAT.md W4):
 // `!ng.tensor<dtype[dims](, dim_order = ...)(, quant = ...)>`.

@@ -1,10 +1,15 @@
-// RUN: ng-opt %s -split-input-file --fold-q4-weights -verify-diagnostics
-// RUN: ng-opt %s -split-input-file --fold-q4-weights=formats=gguf -verify-diagnostics
+// RUN: ng-opt %s -split-input-file --ng-fold-q4-weights -verify-diagnostics
+// RUN: ng-opt %s -split-input-file --ng-fold-q4-weights=formats=gguf -verify-diagnostics
 
 // formats=torchao does not touch these weights, so nothing fails.
 // RUN: ng-opt %s -split-input-file > %t.parsed
-// RUN: ng-opt %s -split-input-file --fold-q4-weights=formats=torchao > %t.torchao-only
+// RUN: ng-opt %s -split-input-file --ng-fold-q4-weights=formats=torchao > %t.torchao-only
 // RUN: diff %t.parsed %t.torchao-only
+
+// `formats=` takes gguf and torchao; the option parser rejects anything else
+// before the pass runs.
+// RUN: echo 'module {}' | not ng-opt --ng-fold-q4-weights=formats=gguf,q8_0 2>&1 | FileCheck %s --check-prefix=OPTION
+// OPTION: for the --formats option: Cannot find option named 'q8_0'!
 
 // Errors of the GGUF fold (FORMAT.md F1, F6): for a ggml_type of the F6
 // table, the raw weight must be (N, row_bytes) uint8 with row_bytes a

@@ -1,21 +1,21 @@
-// RUN: ng-opt %s -split-input-file --fold-q4-weights -mlir-print-local-scope | FileCheck %s
-// RUN: ng-opt %s -split-input-file --fold-q4-weights=formats=gguf -mlir-print-local-scope | FileCheck %s
-// RUN: ng-opt %s -split-input-file --fold-q4-weights | FileCheck %s --check-prefix=DATA
+// RUN: ng-opt %s -split-input-file --ng-fold-q4-weights -mlir-print-local-scope | FileCheck %s
+// RUN: ng-opt %s -split-input-file --ng-fold-q4-weights=formats=gguf -mlir-print-local-scope | FileCheck %s
+// RUN: ng-opt %s -split-input-file --ng-fold-q4-weights | FileCheck %s --check-prefix=DATA
 
 // formats=torchao leaves GGUF dequantizes alone: the output is the input.
 // RUN: ng-opt %s -split-input-file > %t.parsed
-// RUN: ng-opt %s -split-input-file --fold-q4-weights=formats=torchao > %t.torchao-only
+// RUN: ng-opt %s -split-input-file --ng-fold-q4-weights=formats=torchao > %t.torchao-only
 // RUN: diff %t.parsed %t.torchao-only
 
 // Folding is idempotent.
-// RUN: ng-opt %s -split-input-file --fold-q4-weights > %t.once
-// RUN: ng-opt %t.once -split-input-file --fold-q4-weights > %t.twice
+// RUN: ng-opt %s -split-input-file --ng-fold-q4-weights > %t.once
+// RUN: ng-opt %t.once -split-input-file --ng-fold-q4-weights > %t.twice
 // RUN: diff %t.once %t.twice
-// RUN: ng-opt %s -split-input-file --fold-q4-weights --fold-q4-weights > %t.same-pipeline
+// RUN: ng-opt %s -split-input-file --ng-fold-q4-weights --ng-fold-q4-weights > %t.same-pipeline
 // RUN: diff %t.once %t.same-pipeline
 
 // report=true names each folded GGUF weight.
-// RUN: ng-opt %s -split-input-file --fold-q4-weights=report=true -o /dev/null 2>&1 \
+// RUN: ng-opt %s -split-input-file --ng-fold-q4-weights=report=true -o /dev/null 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=REMARK --implicit-check-not=remark:
 // REMARK: remark: method 'q4_k': folded GGUF weight 'p_weight' (gguf:q4_k)
 // REMARK: remark: method 'refs': folded GGUF weight 'p_weight' (gguf:q4_k)

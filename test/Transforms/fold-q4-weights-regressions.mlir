@@ -1,6 +1,6 @@
-// RUN: ng-opt %s -split-input-file --fold-q4-weights -mlir-print-local-scope | FileCheck %s
+// RUN: ng-opt %s -split-input-file --ng-fold-q4-weights -mlir-print-local-scope | FileCheck %s
 
-// Regression tests for fixed bugs of --fold-q4-weights.
+// Regression tests for fixed bugs of --ng-fold-q4-weights.
 
 // Regression: the GGUF fold redirects every reference to the dequantized
 // value (F1), including the OUTPUT node's, but does not update the method's

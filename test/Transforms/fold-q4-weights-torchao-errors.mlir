@@ -1,9 +1,9 @@
-// RUN: ng-opt %s -split-input-file --fold-q4-weights -verify-diagnostics
-// RUN: ng-opt %s -split-input-file --fold-q4-weights=formats=torchao -verify-diagnostics
+// RUN: ng-opt %s -split-input-file --ng-fold-q4-weights -verify-diagnostics
+// RUN: ng-opt %s -split-input-file --ng-fold-q4-weights=formats=torchao -verify-diagnostics
 
 // formats=gguf does not touch these weights, so nothing fails.
 // RUN: ng-opt %s -split-input-file > %t.parsed
-// RUN: ng-opt %s -split-input-file --fold-q4-weights=formats=gguf > %t.gguf-only
+// RUN: ng-opt %s -split-input-file --ng-fold-q4-weights=formats=gguf > %t.gguf-only
 // RUN: diff %t.parsed %t.gguf-only
 
 // Errors of the torchao q4 fold (FORMAT.md F5, S9): a weight that qualifies

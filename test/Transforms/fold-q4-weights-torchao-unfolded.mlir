@@ -1,8 +1,8 @@
 // RUN: ng-opt %s -split-input-file -mlir-print-local-scope | FileCheck %s
 // RUN: ng-opt %s -split-input-file > %t.parsed
-// RUN: ng-opt %s -split-input-file --fold-q4-weights > %t.folded
+// RUN: ng-opt %s -split-input-file --ng-fold-q4-weights > %t.folded
 // RUN: diff %t.parsed %t.folded
-// RUN: ng-opt %s -split-input-file --fold-q4-weights=report=true -o /dev/null 2>&1 \
+// RUN: ng-opt %s -split-input-file --ng-fold-q4-weights=report=true -o /dev/null 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=QUIET --allow-empty
 // QUIET-NOT: remark
 
@@ -558,7 +558,7 @@ module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense
     %x: !ng.tensor<f32[1, 4]>
   ) -> !ng.tensor<f32[1, 2]> {
     %g = ng.call "torch.ops.aten.sym_size.int"(self: %x, dim: 1) : (!ng.tensor<f32[1, 4]>) -> i64
-    %dq = "ng.call"(%p_weight, %g, %c_scale, %c_zero_point) <{args = [#ng.arg<kind = tensor, name = "input">, #ng.arg<kind = int_list, name = "block_size", value = array<i64: 1, 4>, mask = [false, true]>, #ng.arg<kind = tensor, name = "scale">, #ng.arg<kind = tensor, name = "zero_point">, #ng.arg<kind = scalar_type, name = "input_dtype", value = i8>, #ng.arg<kind = int, name = "quant_min", value = -8 : i64>, #ng.arg<kind = int, name = "quant_max", value = 7 : i64>, #ng.arg<kind = scalar_type, name = "output_dtype", value = f32>], names = ["dq"], target = "torch.ops.torchao.dequantize_affine.default"}> : (!ng.tensor<i8[2, 4]>, i64, !ng.tensor<f32[2, 1]>, !ng.tensor<i8[2, 1]>) -> !ng.tensor<f32[2, 4]>
+    %dq = "ng.call"(%p_weight, %g, %c_scale, %c_zero_point) <{args = [#ng.arg<kind = tensor, name = "input">, #ng.arg<kind = int_list, name = "block_size", value = array<i64: 1, 4>, mask = [false, true]>, #ng.arg<kind = tensor, name = "scale">, #ng.arg<kind = tensor, name = "zero_point">, #ng.arg<kind = scalar_type, name = "input_dtype", value = i8>, #ng.arg<kind = int, name = "quant_min", value = -8 : i64>, #ng.arg<kind = int, name = "quant_max", value = 7 : i64>, #ng.arg<kind = scalar_type, name = "output_dtype", value = f32>], target = "torch.ops.torchao.dequantize_affine.default"}> : (!ng.tensor<i8[2, 4]>, i64, !ng.tensor<f32[2, 1]>, !ng.tensor<i8[2, 1]>) -> !ng.tensor<f32[2, 4]>
     %y = ng.call "torch.ops.aten.linear.default"(input: %x, weight: %dq, bias: none) : (!ng.tensor<f32[1, 4]>, !ng.tensor<f32[2, 4]>) -> !ng.tensor<f32[1, 2]>
     ng.output(%y) : !ng.tensor<f32[1, 2]>
   }

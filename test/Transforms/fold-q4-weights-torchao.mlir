@@ -1,27 +1,27 @@
-// RUN: ng-opt %s -split-input-file --fold-q4-weights -mlir-print-local-scope | FileCheck %s
-// RUN: ng-opt %s -split-input-file --fold-q4-weights=formats=torchao -mlir-print-local-scope | FileCheck %s
+// RUN: ng-opt %s -split-input-file --ng-fold-q4-weights -mlir-print-local-scope | FileCheck %s
+// RUN: ng-opt %s -split-input-file --ng-fold-q4-weights=formats=torchao -mlir-print-local-scope | FileCheck %s
 
 // The data (dialect_resources is not printed with -mlir-print-local-scope).
-// RUN: ng-opt %s -split-input-file --fold-q4-weights | FileCheck %s --check-prefix=DATA
+// RUN: ng-opt %s -split-input-file --ng-fold-q4-weights | FileCheck %s --check-prefix=DATA
 
 // Each folded weight is reported once (report=true), nothing else is.
-// RUN: ng-opt %s -split-input-file --fold-q4-weights=report=true -o /dev/null 2>&1 \
+// RUN: ng-opt %s -split-input-file --ng-fold-q4-weights=report=true -o /dev/null 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=REMARK --implicit-check-not=remark:
-// RUN: ng-opt %s -split-input-file --fold-q4-weights -o /dev/null 2>&1 \
+// RUN: ng-opt %s -split-input-file --ng-fold-q4-weights -o /dev/null 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=QUIET --allow-empty
 // QUIET-NOT: remark
 
 // formats=gguf leaves torchao dequantizes alone: the output is the input.
 // RUN: ng-opt %s -split-input-file > %t.parsed
-// RUN: ng-opt %s -split-input-file --fold-q4-weights=formats=gguf > %t.gguf-only
+// RUN: ng-opt %s -split-input-file --ng-fold-q4-weights=formats=gguf > %t.gguf-only
 // RUN: diff %t.parsed %t.gguf-only
 
 // Folding is idempotent: folding the folded program again, in the same
 // pipeline or in a second run, changes nothing.
-// RUN: ng-opt %s -split-input-file --fold-q4-weights > %t.once
-// RUN: ng-opt %t.once -split-input-file --fold-q4-weights > %t.twice
+// RUN: ng-opt %s -split-input-file --ng-fold-q4-weights > %t.once
+// RUN: ng-opt %t.once -split-input-file --ng-fold-q4-weights > %t.twice
 // RUN: diff %t.once %t.twice
-// RUN: ng-opt %s -split-input-file --fold-q4-weights --fold-q4-weights > %t.same-pipeline
+// RUN: ng-opt %s -split-input-file --ng-fold-q4-weights --ng-fold-q4-weights > %t.same-pipeline
 // RUN: diff %t.once %t.same-pipeline
 
 // The torchao q4 fold (FORMAT.md F2, F4, F5) on programs where it applies.

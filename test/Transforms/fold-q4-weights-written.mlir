@@ -1,4 +1,4 @@
-// RUN: ng-opt %s -split-input-file --fold-q4-weights -mlir-print-local-scope | FileCheck %s
+// RUN: ng-opt %s -split-input-file --ng-fold-q4-weights -mlir-print-local-scope | FileCheck %s
 //
 // The q4 folds refuse storage that something writes (the storage rules of
 // docs/Aliasing.md, ng/Dialect/Storage.h): packing a weight freezes its

@@ -1,14 +1,14 @@
-// RUN: ng-opt %s -split-input-file --legalize-dim-order -mlir-print-local-scope | FileCheck %s
-// RUN: ng-opt %s -split-input-file --legalize-dim-order=contiguous=empty -mlir-print-local-scope | FileCheck %s --check-prefix=EMPTY
-// RUN: ng-opt %s -split-input-file --legalize-dim-order=contiguous=identity -mlir-print-local-scope | FileCheck %s
+// RUN: ng-opt %s -split-input-file --ng-legalize-dim-order -mlir-print-local-scope | FileCheck %s
+// RUN: ng-opt %s -split-input-file --ng-legalize-dim-order=contiguous=empty -mlir-print-local-scope | FileCheck %s --check-prefix=EMPTY
+// RUN: ng-opt %s -split-input-file --ng-legalize-dim-order=contiguous=identity -mlir-print-local-scope | FileCheck %s
 
 // A second run changes nothing, in both spellings.
-// RUN: ng-opt %s -split-input-file --legalize-dim-order > %t1 && ng-opt %t1 -split-input-file --legalize-dim-order > %t2 && diff %t1 %t2
-// RUN: ng-opt %s -split-input-file --legalize-dim-order=contiguous=empty > %t3 && ng-opt %t3 -split-input-file --legalize-dim-order=contiguous=empty > %t4 && diff %t3 %t4
+// RUN: ng-opt %s -split-input-file --ng-legalize-dim-order > %t1 && ng-opt %t1 -split-input-file --ng-legalize-dim-order > %t2 && diff %t1 %t2
+// RUN: ng-opt %s -split-input-file --ng-legalize-dim-order=contiguous=empty > %t3 && ng-opt %t3 -split-input-file --ng-legalize-dim-order=contiguous=empty > %t4 && diff %t3 %t4
 // Switching spellings back and forth lands on the same text.
-// RUN: ng-opt %t3 -split-input-file --legalize-dim-order > %t5 && diff %t1 %t5
+// RUN: ng-opt %t3 -split-input-file --ng-legalize-dim-order > %t5 && diff %t1 %t5
 
-// Step (b) of --legalize-dim-order: one canonical order per layout (D3) and
+// Step (b) of --ng-legalize-dim-order: one canonical order per layout (D3) and
 // one spelling for contiguous (D1). The identity prints without a dim_order
 // (it is what the reference serializer writes); contiguous=empty spells it
 // `dim_order = []`.

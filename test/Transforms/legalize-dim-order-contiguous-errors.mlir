@@ -1,13 +1,13 @@
-// RUN: ng-opt %s -split-input-file "--legalize-dim-order=contiguous-ops=torch.ops.aten.add_.Tensor" -verify-diagnostics
-// RUN: echo 'module {}' | not ng-opt "--legalize-dim-order=contiguous-ops=a,,b" 2>&1 | FileCheck %s --check-prefix=OPTION
+// RUN: ng-opt %s -split-input-file "--ng-legalize-dim-order=contiguous-ops=torch.ops.aten.add_.Tensor" -verify-diagnostics
+// RUN: echo 'module {}' | not ng-opt "--ng-legalize-dim-order=contiguous-ops=a,,b" 2>&1 | FileCheck %s --check-prefix=OPTION
 
-// Step (d) of --legalize-dim-order cannot give an op a contiguous copy of an
+// Step (d) of --ng-legalize-dim-order cannot give an op a contiguous copy of an
 // argument the op writes in place (`mut`): the write would land in the copy,
 // not in the tensor the program goes on to read. That only happens with a
 // `contiguous-ops=...` target (no built-in D5 op writes its input). (The
 // pass fails, so there is no output to run twice.)
 
-// OPTION: error: --legalize-dim-order: contiguous-ops has an empty target
+// OPTION: error: --ng-legalize-dim-order: contiguous-ops has an empty target
 
 module {
   ng.method @in_place(%x: !ng.tensor<f32[4, 6]>) -> !ng.tensor<f32[6, 4], dim_order = [1, 0]> {

@@ -1,11 +1,11 @@
-// RUN: ng-opt %s -split-input-file --legalize-dim-order -mlir-print-local-scope | FileCheck %s
-// RUN: ng-opt %s -split-input-file --legalize-dim-order=contiguous=empty -mlir-print-local-scope | FileCheck %s --check-prefix=EMPTY
-// RUN: ng-opt %s -split-input-file "--legalize-dim-order=contiguous-ops=my.ops.rowwise.default,torch.ops.aten.cat.default" -mlir-print-local-scope | FileCheck %s --check-prefix=EXTRA
-// RUN: ng-opt %s -split-input-file --legalize-dim-order > %t1 && ng-opt %t1 -split-input-file --legalize-dim-order > %t2 && diff %t1 %t2
-// RUN: ng-opt %s -split-input-file --legalize-dim-order=contiguous=empty > %t3 && ng-opt %t3 -split-input-file --legalize-dim-order=contiguous=empty > %t4 && diff %t3 %t4
-// RUN: ng-opt %s -split-input-file "--legalize-dim-order=contiguous-ops=my.ops.rowwise.default,torch.ops.aten.cat.default" > %t5 && ng-opt %t5 -split-input-file "--legalize-dim-order=contiguous-ops=my.ops.rowwise.default,torch.ops.aten.cat.default" > %t6 && diff %t5 %t6
+// RUN: ng-opt %s -split-input-file --ng-legalize-dim-order -mlir-print-local-scope | FileCheck %s
+// RUN: ng-opt %s -split-input-file --ng-legalize-dim-order=contiguous=empty -mlir-print-local-scope | FileCheck %s --check-prefix=EMPTY
+// RUN: ng-opt %s -split-input-file "--ng-legalize-dim-order=contiguous-ops=my.ops.rowwise.default,torch.ops.aten.cat.default" -mlir-print-local-scope | FileCheck %s --check-prefix=EXTRA
+// RUN: ng-opt %s -split-input-file --ng-legalize-dim-order > %t1 && ng-opt %t1 -split-input-file --ng-legalize-dim-order > %t2 && diff %t1 %t2
+// RUN: ng-opt %s -split-input-file --ng-legalize-dim-order=contiguous=empty > %t3 && ng-opt %t3 -split-input-file --ng-legalize-dim-order=contiguous=empty > %t4 && diff %t3 %t4
+// RUN: ng-opt %s -split-input-file "--ng-legalize-dim-order=contiguous-ops=my.ops.rowwise.default,torch.ops.aten.cat.default" > %t5 && ng-opt %t5 -split-input-file "--ng-legalize-dim-order=contiguous-ops=my.ops.rowwise.default,torch.ops.aten.cat.default" > %t6 && diff %t5 %t6
 
-// Step (d) of --legalize-dim-order: ops that read their input's memory
+// Step (d) of --ng-legalize-dim-order: ops that read their input's memory
 // linearly (D5: view, view_copy, _unsafe_view, reshape, avg_pool2d,
 // adaptive_avg_pool2d, _adaptive_avg_pool2d, expand_copy, mean.dim,
 // sum.dim_IntList, plus `contiguous-ops=...`) get a contiguous input: when
@@ -107,12 +107,15 @@ module {
 
 // -----
 
-// Fresh names: `t_contiguous` is a value and `t_contiguous_1` a node of this
-// graph already, so the copy is `t_contiguous_2`; a dynamic dim is kept.
+// Names are hints (include/ng/Dialect/WireNames.h): the copy is named
+// `t_contiguous` after its input although a value of that name exists; the
+// printer shows the hint in `names`, and the exporter makes it unique
+// (`t_contiguous_2`, as `t_contiguous_1` is a node already:
+// test/Target/NativeGraph/export-names.test). A dynamic dim is kept.
 
 // CHECK-LABEL: ng.method @names(
-// CHECK:         %t_contiguous_2 = ng.call "torch.ops.dim_order_ops._clone_dim_order.default"(self: %t, non_blocking: false, dim_order: [0, 1]) : (!ng.tensor<f32[1:16, 6], dim_order = [1, 0]>) -> !ng.tensor<f32[1:16, 6]>
-// CHECK-NEXT:    %v = ng.call "torch.ops.aten.view_copy.default"(self: %t_contiguous_2, size: [-1])
+// CHECK:         %t_contiguous_0 = ng.call "torch.ops.dim_order_ops._clone_dim_order.default"(self: %t, non_blocking: false, dim_order: [0, 1]) {names = ["t_contiguous"]} : (!ng.tensor<f32[1:16, 6], dim_order = [1, 0]>) -> !ng.tensor<f32[1:16, 6]>
+// CHECK-NEXT:    %v = ng.call "torch.ops.aten.view_copy.default"(self: %t_contiguous_0, size: [-1])
 
 module {
   ng.method @names(%t: !ng.tensor<f32[1:16, 6], dim_order = [1, 0]>, %t_contiguous: !ng.tensor<f32[2]>) -> !ng.tensor<f32[6:96]> {

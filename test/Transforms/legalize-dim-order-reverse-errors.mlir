@@ -1,4 +1,4 @@
-// RUN: ng-opt %s -split-input-file --legalize-dim-order=reverse=true -verify-diagnostics
+// RUN: ng-opt %s -split-input-file --ng-legalize-dim-order=reverse=true -verify-diagnostics
 
 // The reverse rewrite fails, naming the value, on an order that has no
 // memory_format (D2: "Failed to map a given dim_order"): neither

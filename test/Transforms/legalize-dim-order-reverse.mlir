@@ -1,10 +1,10 @@
-// RUN: ng-opt %s -split-input-file --legalize-dim-order=reverse=true -mlir-print-local-scope | FileCheck %s
-// RUN: ng-opt %s -split-input-file --legalize-dim-order=reverse=true > %t1 && ng-opt %t1 -split-input-file --legalize-dim-order=reverse=true > %t2 && diff %t1 %t2
+// RUN: ng-opt %s -split-input-file --ng-legalize-dim-order=reverse=true -mlir-print-local-scope | FileCheck %s
+// RUN: ng-opt %s -split-input-file --ng-legalize-dim-order=reverse=true > %t1 && ng-opt %t1 -split-input-file --ng-legalize-dim-order=reverse=true > %t2 && diff %t1 %t2
 // Forward then reverse lands where reverse alone does, except that the
 // forward direction made `none` explicit first (ROUND).
-// RUN: ng-opt %s -split-input-file --legalize-dim-order | ng-opt -split-input-file --legalize-dim-order=reverse=true -mlir-print-local-scope | FileCheck %s --check-prefix=ROUND
+// RUN: ng-opt %s -split-input-file --ng-legalize-dim-order | ng-opt -split-input-file --ng-legalize-dim-order=reverse=true -mlir-print-local-scope | FileCheck %s --check-prefix=ROUND
 
-// --legalize-dim-order=reverse=true: step (c) runs the other way, for
+// --ng-legalize-dim-order=reverse=true: step (c) runs the other way, for
 // consumers that want aten copies with a memory_format string (what the
 // native backend keeps, D4). dim_order maps back through D2, up to D3:
 //   contiguous -> "torch.contiguous_format", [0, 2, 3, 1] (rank 4) ->

@@ -1,9 +1,11 @@
-// RUN: ng-opt %s -split-input-file --legalize-dim-order -verify-diagnostics
-// RUN: echo 'module {}' | not ng-opt --legalize-dim-order=contiguous=none 2>&1 | FileCheck %s --check-prefix=OPTION
+// RUN: ng-opt %s -split-input-file --ng-legalize-dim-order -verify-diagnostics
+// RUN: echo 'module {}' | not ng-opt --ng-legalize-dim-order=contiguous=none 2>&1 | FileCheck %s --check-prefix=OPTION
 
-// OPTION: error: --legalize-dim-order: contiguous must be 'identity' or 'empty', not 'none'
+// `contiguous=` is `identity` or `empty`; the option parser rejects anything
+// else before the pass runs.
+// OPTION: for the --contiguous option: Cannot find option named 'none'!
 
-// Step (c) of --legalize-dim-order fails, naming the node, when a
+// Step (c) of --ng-legalize-dim-order fails, naming the node, when a
 // memory_format has no dim order for the tensor (D2), when the program
 // contradicts itself (the format's order is not the result's recorded one),
 // or when the rewrite would lose an argument (D4). (The pass fails, so there

@@ -1,9 +1,9 @@
-// RUN: ng-opt %s -split-input-file --legalize-dim-order -mlir-print-local-scope | FileCheck %s
-// RUN: ng-opt %s -split-input-file --legalize-dim-order=contiguous=empty -mlir-print-local-scope | FileCheck %s --check-prefix=EMPTY
-// RUN: ng-opt %s -split-input-file --legalize-dim-order > %t1 && ng-opt %t1 -split-input-file --legalize-dim-order > %t2 && diff %t1 %t2
-// RUN: ng-opt %s -split-input-file --legalize-dim-order=contiguous=empty > %t3 && ng-opt %t3 -split-input-file --legalize-dim-order=contiguous=empty > %t4 && diff %t3 %t4
+// RUN: ng-opt %s -split-input-file --ng-legalize-dim-order -mlir-print-local-scope | FileCheck %s
+// RUN: ng-opt %s -split-input-file --ng-legalize-dim-order=contiguous=empty -mlir-print-local-scope | FileCheck %s --check-prefix=EMPTY
+// RUN: ng-opt %s -split-input-file --ng-legalize-dim-order > %t1 && ng-opt %t1 -split-input-file --ng-legalize-dim-order > %t2 && diff %t1 %t2
+// RUN: ng-opt %s -split-input-file --ng-legalize-dim-order=contiguous=empty > %t3 && ng-opt %t3 -split-input-file --ng-legalize-dim-order=contiguous=empty > %t4 && diff %t3 %t4
 
-// Step (c) of --legalize-dim-order: aten.clone, aten._to_copy and
+// Step (c) of --ng-legalize-dim-order: aten.clone, aten._to_copy and
 // aten.empty.memory_format carry a memory_format string (the native backend
 // skips ExecuTorch's MemoryFormatOpsPass, D4); they become
 // dim_order_ops._clone_dim_order / _to_dim_order_copy / _empty_dim_order with

@@ -1,6 +1,6 @@
-// RUN: ng-opt %s -split-input-file --mlir-very-unsafe-disable-verifier-on-parsing --legalize-dim-order -verify-diagnostics
+// RUN: ng-opt %s -split-input-file --mlir-very-unsafe-disable-verifier-on-parsing --ng-legalize-dim-order -verify-diagnostics
 
-// Step (a) of --legalize-dim-order: every dim_order is empty, absent or a
+// Step (a) of --ng-legalize-dim-order: every dim_order is empty, absent or a
 // permutation of 0..rank-1 (V8), and every explicit `dim_order` argument of
 // a dim-order op is a literal permutation of the result's rank. The error
 // names the value (or the node). The ng verifier rejects bad TensorMeta

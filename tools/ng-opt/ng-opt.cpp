@@ -13,6 +13,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ng/Dialect/NgDialect.h"
 #include "ng/InitAll.h"
 #include "ng/Tools/InputFile.h"
 #include "ng/Tools/OutputFiles.h"
@@ -80,6 +81,14 @@ int main(int argc, char **argv) {
       registry);
   ng::keepDiagnosticsShort();
   MlirOptMainConfig config = MlirOptMainConfig::createFromCLOptions();
+  // Diagnostics on an imported program's ops (the verifier's and every
+  // pass's) say which method and node, from the moment the ng dialect is
+  // loaded, which is before the parser verifies anything.
+  // (-verify-diagnostics matches diagnostics as they are made.)
+  if (!config.shouldVerifyDiagnostics())
+    registry.addExtension(+[](MLIRContext *ctx, ng::NgDialect *) {
+      ng::nameNodesInDiagnostics(ctx);
+    });
   // Listings that read no input.
   if (config.shouldShowDialects() || config.shouldListPasses())
     return asMainReturnCode(MlirOptMain(

@@ -16,8 +16,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "ng/InitAll.h"
-#include "ng/Target/NativeGraph/TranslateRegistration.h"
 #include "ng/Tools/InputFile.h"
+#include "ng/Tools/NativeGraphTranslations.h"
 #include "ng/Tools/OutputFiles.h"
 #include "ng/Tools/ToolDiagnostics.h"
 

@@ -1,7 +1,7 @@
 //===- MethodGraphVerifier.h - graph rules, node by node --------*- C++ -*-===//
 //
-// The rules of FORMAT.md section 4 that concern a method's whole graph (V1,
-// V2, V7, V8, V11, V12, V13), in three steps, so they can run as a graph is
+// The rules of FORMAT.md section 4 that concern a method's whole graph (V7,
+// V8, V11, V12, V13), in three steps, so they can run as a graph is
 // built as well as over a finished one. MethodOp's verifier runs the steps
 // over its body; the NPTG importer runs them on each node right after making
 // it, while the node is still in cache (a million-node program no longer
@@ -26,17 +26,13 @@ class MethodOp;
 
 class MethodGraphVerifier {
 public:
-  /// `namesChecked`: the caller has already checked V1 (node names) and V2
-  /// (value names) on the very names the nodes carry, as the importer does
-  /// while it makes them; the verifier then keeps no second table of all
-  /// the graph's names.
-  explicit MethodGraphVerifier(MethodOp method, bool namesChecked = false);
+  explicit MethodGraphVerifier(MethodOp method);
   ~MethodGraphVerifier();
   MethodGraphVerifier(const MethodGraphVerifier &) = delete;
   MethodGraphVerifier &operator=(const MethodGraphVerifier &) = delete;
 
-  /// First: the method's name and its placeholders (block arguments, their
-  /// `ng.name` and `ng.binding` attributes set).
+  /// First: the method's name and its placeholders (block arguments with
+  /// their bindings set).
   llvm::LogicalResult verifyPlaceholders();
   /// Then each node of the body (ng.call, ng.output), in order.
   llvm::LogicalResult verifyNode(mlir::Operation &op);

@@ -135,10 +135,28 @@ def Ng_MutableBufferAttr : Ng_Attr<"MutableBuffer", "mutable_buffer"> {
 
 def Ng_OutputSpecAttr : Ng_Attr<"OutputSpec", "output_spec"> {
   let summary = "what a method output means (OutputSpec)";
+  let description = [{
+    `kind`, and what the output writes back to: a BUFFER_MUTATION's
+    `target` is the buffer's fqn (data key), a string as data keys are; a
+    USER_INPUT_MUTATION's is a user input, referred to structurally by its
+    placeholder's position (`input`), since its wire name is only a hint
+    (include/ng/Dialect/WireNames.h): the exporter writes the name that
+    input is written with. The custom form of ng.output spells it
+    `user_input_mutation %x %v`.
+  }];
   let parameters = (ins
     "::ng::OutputKind":$kind,
-    OptionalParameter<"::mlir::StringAttr">:$target);
-  let assemblyFormat = "`<` $kind (`,` $target^)? `>`";
+    OptionalParameter<"::mlir::StringAttr">:$target,
+    DefaultValuedParameter<"int64_t", "-1",
+        "the mutated user input's placeholder index">:$input);
+  // `#ng.output_spec<buffer_mutation, "fqn">`,
+  // `#ng.output_spec<user_input_mutation, input = 0>`.
+  let hasCustomAssemblyFormat = 1;
+  let builders = [
+    AttrBuilder<(ins "::ng::OutputKind":$kind, "::mlir::StringAttr":$target), [{
+      return $_get($_ctxt, kind, target, -1);
+    }]>
+  ];
 }
 
 //===----------------------------------------------------------------------===//

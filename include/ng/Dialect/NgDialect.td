@@ -30,6 +30,15 @@ def Ng_Dialect : Dialect {
   let useDefaultAttributePrinterParser = 1;
   let hasOperationAttrVerify = 1;
   let extraClassDeclaration = [{
+    /// W7: the Program.version values this tool reads ("1", "1.0"; an
+    /// absent version too), and what it says of any other.
+    static bool isSupportedVersion(::llvm::StringRef version) {
+      return version == "1" || version == "1.0";
+    }
+    static std::string describeUnsupportedVersion(::llvm::StringRef version) {
+      return ("unsupported program version '" + version +
+              "' (this tool reads \"1\" and \"1.0\") (W7)").str();
+    }
     /// The module attribute that carries Program.version (W7).
     static constexpr ::llvm::StringLiteral getVersionAttrName() {
       return ::llvm::StringLiteral("ng.version");

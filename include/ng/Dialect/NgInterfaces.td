@@ -44,7 +44,7 @@ def Ng_WireArgumentOpInterface : OpInterface<"WireArgumentOpInterface"> {
 // a known view's output without alias_of (ng::warnIfFlagsMissFacts,
 // include/ng/Dialect/Storage.h).
 def Ng_ChecksWireFlags : NativeOpTrait<"ChecksWireFlags"> {
-  let cppNamespace = "::ng::OpTrait";
+  let cppNamespace = "::ng";
 }
 
 #endif // NG_DIALECT_NGINTERFACES_TD

@@ -77,24 +77,28 @@ def Ng_MethodOp : Ng_Op<"method", [
     }
     ```
 
-    Each argument's wire name is its SSA name (kept in `arg_names`, printed
-    as `ng.name` only when the SSA name cannot show it). `ng.binding` gives a
-    placeholder's role (kept in `arg_bindings`): absent for a user input
-    (Graph.inputs), `#ng.constant` for a NamedTensorRef, `#ng.mutable_buffer`
-    for a MutableBufferSpec. Both are properties, one entry per placeholder,
-    rather than argument attributes: a model has hundreds of thousands of
-    placeholders, and each argument dictionary would be uniqued. Other
+    Each argument's wire name is its SSA name, a hint kept in the block
+    argument's location (`NameLoc`, include/ng/Dialect/WireNames.h) and
+    printed as `ng.name` only when the SSA name cannot show it. `ng.binding`
+    gives a placeholder's role (kept in `arg_bindings`): absent for a user
+    input (Graph.inputs), `#ng.constant` for a NamedTensorRef,
+    `#ng.mutable_buffer` for a MutableBufferSpec. Bindings are a property,
+    one entry per placeholder, rather than argument attributes: a model has
+    hundreds of thousands of placeholders, and each argument dictionary would
+    be uniqued. `insertPlaceholder`, `erasePlaceholders` and `updateSignature`
+    keep them, the block arguments and the function type in step. Other
     argument attributes go to `arg_attrs` as usual. The result types are
     those of the values `ng.output` returns.
 
-    The verifier enforces FORMAT.md V1, V2, V7, V8, V10-V13 on the body.
+    The verifier enforces FORMAT.md V7, V8, V10-V13 on the body. Names are
+    hints: V1 and V2 are rules of the file, checked on import and guaranteed
+    on export.
   }];
   let arguments = (ins
     SymbolNameAttr:$sym_name,
     TypeAttrOf<FunctionType>:$function_type,
     OptionalAttr<DictArrayAttr>:$arg_attrs,
     OptionalAttr<DictArrayAttr>:$res_attrs,
-    ArrayProp<StringProp>:$arg_names,
     ArrayProp<Ng_BindingProp>:$arg_bindings);
   let regions = (region SizedRegion<1>:$body);
   let hasCustomAssemblyFormat = 1;
@@ -111,8 +115,7 @@ def Ng_MethodOp : Ng_Op<"method", [
     }
     ::mlir::Region *getCallableRegion() { return &getBody(); }
 
-    /// The wire name of placeholder `index` ("" when none is recorded,
-    /// which the verifier rejects).
+    /// The wire name recorded for placeholder `index` ("" when none).
     ::llvm::StringRef getArgName(unsigned index);
     /// The binding of placeholder `index` as stored (a user input when none
     /// is recorded, which the verifier rejects).
@@ -121,12 +124,26 @@ def Ng_MethodOp : Ng_Op<"method", [
     /// for a user input. Made on request: prefer getPlaceholderBinding() in
     /// a loop over a model's placeholders.
     ::mlir::Attribute getArgBinding(unsigned index);
-    /// Appends a placeholder: an entry block argument with its wire name and
-    /// binding. The caller keeps the function type in step.
+    /// Appends a placeholder: an entry block argument with its wire name
+    /// (may be "") and binding. The caller keeps the function type in step
+    /// (updateSignature), as the importer sets it once for all.
     ::mlir::BlockArgument addPlaceholder(::mlir::Type type,
                                          ::llvm::StringRef name,
                                          PlaceholderBinding binding,
                                          ::mlir::Location loc);
+    /// Inserts a placeholder at `index`, with its binding, and updates the
+    /// function type (FunctionOpInterface's insertArgument does not know
+    /// bindings).
+    ::mlir::BlockArgument insertPlaceholder(unsigned index, ::mlir::Type type,
+                                            ::llvm::StringRef name,
+                                            PlaceholderBinding binding,
+                                            ::mlir::Location loc);
+    /// Erases the placeholders in `indices` (they must be unused), their
+    /// bindings and argument attributes, and updates the function type.
+    void erasePlaceholders(const ::llvm::BitVector &indices);
+    /// Sets the function type from the entry block's argument types and the
+    /// types ng.output returns: after a pass changed either.
+    void updateSignature();
     /// The OUTPUT node.
     OutputOp getOutputOp();
   }];
@@ -172,18 +189,17 @@ def Ng_CallOp : Ng_Op<"call", [
     outputs (INT, BOOL, FLOAT) are i64, i1 and f64. `aliases %v` after a
     result type records Output.alias_of. Result names are the wire names
     (`names`, printed only when SSA names cannot show them); `node` is the
-    node's name when it differs from the first result's; `metadata` keeps the
-    node's KeyValue pairs in order.
+    node's name when it differs from the first result's. Names are hints
+    kept in the op's location (include/ng/Dialect/WireNames.h), so MLIR's
+    passes ignore them when they compare ops; `metadata` keeps the node's
+    KeyValue pairs in order.
   }];
   let arguments = (ins
     StrAttr:$target,
     Ng_ArgArrayAttr:$args,
-    ArrayProp<StringProp>:$names,
-    OptionalAttr<StrAttr>:$node,
     OptionalAttr<DenseI32ArrayAttr>:$output_groups,
     OptionalAttr<DenseI32ArrayAttr>:$alias_of,
     OptionalAttr<ArrayAttr>:$metadata,
-    OptionalAttr<ArrayAttr>:$graph_arg_names,
     Variadic<AnyType>:$operands);
   let results = (outs Variadic<AnyType>:$results);
   let regions = (region VariadicRegion<SizedRegion<1>>:$graphs);
@@ -191,7 +207,9 @@ def Ng_CallOp : Ng_Op<"call", [
   let hasVerifier = 1;
   let hasRegionVerifier = 1;
   let extraClassDeclaration = [{
-    /// The wire name of the node (`node`, else the first result's name).
+    /// How messages and reports name the node: the name its location
+    /// records, or "<unnamed>". (The exporter's names: ng::GraphNames; the
+    /// recorded hint alone: ng::getNodeName.)
     ::llvm::StringRef getNodeName();
     /// The arguments as descriptors (same order as on the wire).
     ::llvm::SmallVector<ArgAttr> getArgList();
@@ -203,7 +221,8 @@ def Ng_CallOp : Ng_Op<"call", [
     ::mlir::ResultRange getWireOutputResults(unsigned index, bool &isList);
     /// The operand wire Output `index` aliases (Output.alias_of), if any.
     std::optional<unsigned> getAliasedOperand(unsigned wireOutput);
-    /// The wire name of the `index`th block argument of graph region `region`.
+    /// The wire name recorded for the `index`th block argument of graph
+    /// region `region` ("" when none).
     ::llvm::StringRef getGraphArgName(unsigned region, unsigned index);
   }];
 }
@@ -221,7 +240,7 @@ def Ng_OutputOp : Ng_Op<"output", [
     references, scalar references and literals alike. Graph.outputs is the
     list of its tensor operands. In a method each tensor output may say what
     it writes back (OutputSpec): `buffer_mutation "fqn" %v` or
-    `user_input_mutation "x" %v`; a plain `%v` is a USER_OUTPUT. A method
+    `user_input_mutation %x %v` (the user input, a placeholder); a plain `%v` is a USER_OUTPUT. A method
     whose file had no `output_specs` at all carries `no_output_specs`.
 
     ```mlir
@@ -233,13 +252,12 @@ def Ng_OutputOp : Ng_Op<"output", [
     Ng_ArgArrayAttr:$args,
     OptionalAttr<TypedArrayAttrBase<Ng_OutputSpecAttr, "output specs">>:$specs,
     UnitAttr:$no_output_specs,
-    OptionalAttr<StrAttr>:$node,
     OptionalAttr<ArrayAttr>:$metadata,
     Variadic<AnyType>:$operands);
   let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
   let extraClassDeclaration = [{
-    /// The node's wire name (`node`, else "output").
+    /// The node name the location records, else "output".
     ::llvm::StringRef getNodeName();
     ::llvm::SmallVector<ArgAttr> getArgList();
     /// The tensor operands (Graph.outputs), in order.

@@ -203,9 +203,9 @@ namespace ng {
 /// less than the op facts know (Storage.cpp). Never fails.
 void warnIfFlagsMissFacts(mlir::Operation *op);
 
-namespace OpTrait {
 /// Ng_ChecksWireFlags (NgInterfaces.td): runs warnIfFlagsMissFacts once the
-/// op itself has verified.
+/// op itself has verified. (In namespace ng, not an ng::OpTrait: that would
+/// make `OpTrait::` ambiguous wherever both namespaces are used.)
 template <typename ConcreteType>
 class ChecksWireFlags
     : public mlir::OpTrait::TraitBase<ConcreteType, ChecksWireFlags> {
@@ -215,7 +215,6 @@ public:
     return llvm::success();
   }
 };
-} // namespace OpTrait
 } // namespace ng
 
 namespace ng {

@@ -14,6 +14,10 @@
 
 #include <optional>
 
+namespace mlir {
+class MLIRContext;
+} // namespace mlir
+
 namespace ng {
 
 /// "error: <message>", for an error that has no place in an input (a usage
@@ -29,6 +33,15 @@ void reportToolNote(const llvm::Twine &message, llvm::StringRef prefix = "");
 /// leave it out unless --mlir-print-op-on-diagnostic is given. Call once the
 /// command line is parsed, before any MLIRContext is made.
 void keepDiagnosticsShort();
+
+/// Diagnostics on ops of a program read from NPTG (or from bytecode or text
+/// that kept the importer's locations) are located at "model.nptg:0:0",
+/// which says nothing of where in the program. While `ctx` lives, such a
+/// diagnostic is given the method and node its location names
+/// (WireNames.h): "model.nptg:0:0: error: method 'forward', node
+/// 'aten_add_tensor': ...". Diagnostics at a line of a text file are left
+/// as they are: their source line shows the node.
+void nameNodesInDiagnostics(mlir::MLIRContext *ctx);
 
 /// Replace LLVM's "please submit a bug report to LLVM" crash banner with
 /// ng's own.

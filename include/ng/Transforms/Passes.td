@@ -5,6 +5,14 @@
 
 include "mlir/Pass/PassBase.td"
 
+// Pass names: every ng pass is `ng-<what it does>`, so ng's passes never
+// collide with upstream ones and read as ng's in a pipeline. A pass anchors
+// on `ng::MethodOp` when it works one method at a time (it nests under
+// `builtin.module(ng.method(...))`, and MLIR runs the methods in parallel);
+// on the module only when it needs the whole program, said in its
+// description. Old spellings stay for one release as deprecated aliases
+// (lib/Transforms/PassAliases.cpp); docs/Tools.md has the policy.
+
 def PrintSummary : Pass<"ng-print-summary", "mlir::ModuleOp"> {
   let summary = "Print what each method holds: nodes, inputs, constants, "
                 "mutable buffers, outputs";
@@ -19,10 +27,14 @@ def PrintSummary : Pass<"ng-print-summary", "mlir::ModuleOp"> {
 
     Handy after `ng-translate --from-native-graph` to see what a file holds:
     `ng-translate --from-native-graph m.nptg | ng-opt --ng-print-summary -o /dev/null`.
+
+    Anchored on the module: it is one report for the whole program (the
+    method count first, then each method in program order), which methods
+    run in parallel would print interleaved.
   }];
 }
 
-def FoldQ4Weights : Pass<"fold-q4-weights", "mlir::ModuleOp"> {
+def FoldQ4Weights : Pass<"ng-fold-q4-weights", "mlir::ModuleOp"> {
   let summary = "Fold GGUF and torchao q4 weight dequantization into the "
                 "weights (FORMAT.md F1-F6)";
   let description = [{
@@ -50,16 +62,26 @@ def FoldQ4Weights : Pass<"fold-q4-weights", "mlir::ModuleOp"> {
     `ng-translate`. A weight that qualifies but has no data, an odd inner
     dimension, or values outside [-8, 7] is an error naming the constant.
     Folding an already folded program changes nothing.
+
+    Anchored on the module: constant data is the program's, not a method's.
+    Methods that bind the same data key share its bytes (S9), so a key is
+    repacked once for all of them, the repacked bytes replace the module's
+    `ng.data` in one update, and every method that binds a folded key must
+    read it folded.
+
+    The old name `--fold-q4-weights` is a deprecated alias.
   }];
   let options = [
-    ListOption<"formats", "formats", "std::string",
+    // The values (gguf, torchao) are in llvm::cl::parser<ng::Q4Format>
+    // (Passes.h): a ListOption's elements do not see `cl::values`.
+    ListOption<"formats", "formats", "::ng::Q4Format",
                "Which folds to run: gguf, torchao (default: both)">,
     Option<"report", "report", "bool", /*default=*/"false",
            "Emit a remark for each folded weight">
   ];
 }
 
-def LegalizeDimOrder : Pass<"legalize-dim-order", "mlir::ModuleOp"> {
+def LegalizeDimOrder : Pass<"ng-legalize-dim-order", "::ng::MethodOp"> {
   let summary = "Make every memory layout explicit, valid and runtime-ready "
                 "(FORMAT.md D1-D5)";
   let description = [{
@@ -104,12 +126,21 @@ def LegalizeDimOrder : Pass<"legalize-dim-order", "mlir::ModuleOp"> {
     Afterwards the program verifies and a second run changes nothing.
     Copies whose layout ng cannot know (no tensor metadata) are left alone.
     Details, guarantees and design choices: docs/DimOrder.md.
+
+    Anchored on `ng.method`: layouts are per value, and a method's graphs
+    are all it reads and writes.
+
+    The old name `--legalize-dim-order` is a deprecated alias.
   }];
   let options = [
-    Option<"contiguousSpelling", "contiguous", "std::string",
-           /*default=*/"\"identity\"",
-           "How contiguous dim orders are spelled: `identity` ([0..n-1], what "
-           "the reference serializer writes) or `empty`">,
+    Option<"contiguousSpelling", "contiguous", "::ng::ContiguousSpelling",
+           /*default=*/"::ng::ContiguousSpelling::Identity",
+           "How contiguous dim orders are spelled: identity or empty",
+           [{::llvm::cl::values(
+             clEnumValN(::ng::ContiguousSpelling::Identity, "identity",
+                        "[0..n-1], what the reference serializer writes"),
+             clEnumValN(::ng::ContiguousSpelling::Empty, "empty",
+                        "[] (D1: empty means contiguous)"))}]>,
     Option<"reverse", "reverse", "bool", /*default=*/"false",
            "Rewrite dim_order_ops back to aten ops with memory_format "
            "(fails on an order that has no memory_format)">,
@@ -119,7 +150,7 @@ def LegalizeDimOrder : Pass<"legalize-dim-order", "mlir::ModuleOp"> {
   ];
 }
 
-def InferAliases : Pass<"ng-infer-aliases", "mlir::ModuleOp"> {
+def InferAliases : Pass<"ng-infer-aliases", "::ng::MethodOp"> {
   let summary = "Fill in alias_of and mutated for known aten ops (FORMAT.md "
                 "A1, A2)";
   let description = [{
@@ -149,6 +180,8 @@ def InferAliases : Pass<"ng-infer-aliases", "mlir::ModuleOp"> {
     argument the op does not write) the pass warns and keeps the program's.
     Unknown targets are left alone. Filling in `mut` can reveal a write to a
     parameter or constant, which the verifier then rejects (V13).
+
+    Anchored on `ng.method`: each call is looked up on its own.
   }];
 }
 
@@ -179,6 +212,10 @@ def TestAliasAnalysis : Pass<"ng-test-alias-analysis", "mlir::ModuleOp"> {
     its node and graph label (`cond/true_graph_0/x_1`). The answers are
     `mlir::AliasAnalysis`' with ng's implementation added
     (`ng::AliasAnalysis`); docs/Aliasing.md explains them.
+
+    Anchored on the module: it is one report for the whole program, in
+    program order, which methods run in parallel would print interleaved.
+    (The analysis itself is per method.)
   }];
   let options = [
     Option<"printClasses", "classes", "bool", /*default=*/"true",
@@ -188,22 +225,6 @@ def TestAliasAnalysis : Pass<"ng-test-alias-analysis", "mlir::ModuleOp"> {
     Option<"printModRef", "mod-ref", "bool", /*default=*/"true",
            "Print getModRef(node, v) for each node and tensor">
   ];
-}
-
-def NgCSE : Pass<"ng-cse", "mlir::ModuleOp"> {
-  let summary = "Merge identical side-effect-free calls, whatever their wire "
-                "names";
-  let description = [{
-    MLIR's `--cse` compares every attribute of an op, and each `ng.call`
-    carries its own wire names (`names`, `node`, `metadata`), which V1/V2
-    keep unique: upstream CSE can never merge two calls of a valid program.
-    This pass compares what a call computes (target, arguments, operands,
-    result types, output groups, aliasing) and nothing else; of two
-    equivalent calls in one graph, the later one is removed and its readers
-    read the earlier one (whose name survives). Only calls without memory
-    effects (see docs/Aliasing.md) and without subgraphs are merged, so an
-    in-place write, a read between writes or a random draw is never merged.
-  }];
 }
 
 #endif // NG_TRANSFORMS_PASSES_TD

@@ -1,6 +1,6 @@
 //===- Q4Packing.h - q4 weight layouts --------------------------*- C++ -*-===//
 //
-// The byte-level facts behind --fold-q4-weights: GGML block sizes (F6) and
+// The byte-level facts behind --ng-fold-q4-weights: GGML block sizes (F6) and
 // the signed int4 packing of torchao q4 weights (F5).
 //
 //===----------------------------------------------------------------------===//

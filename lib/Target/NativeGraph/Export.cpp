@@ -11,6 +11,7 @@
 #include "ng/Target/NativeGraph/Export.h"
 
 #include "ng/Dialect/NgOps.h"
+#include "ng/Dialect/WireNames.h"
 #include "ng/Target/NativeGraph/Import.h"
 #include "ng/Target/NativeGraph/native_graph_generated.h"
 
@@ -18,6 +19,7 @@
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Diagnostics.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <cmath>
@@ -49,9 +51,12 @@ private:
   template <typename Range> auto vector(const Range &items) {
     return fbb.CreateVector(items.data(), items.size());
   }
-  /// The wire name of `value`; fails (with an error at `user`) when the
-  /// value has none, since the wire references values by name.
+  /// The wire name of `value`, a value of the graph being written (or of an
+  /// enclosing one, for an alias_of).
   FailureOr<StringOffset> nameOf(Value value, Operation *user);
+  /// The name GraphNames gave `value` / `op` in the graph being written.
+  StringRef nameFor(Value value) { return names->getName(value); }
+  StringRef nodeNameFor(Operation *op) { return names->getNodeName(op); }
 
   FailureOr<Offset<fb::TensorMeta>> meta(ng::TensorType type, Operation *at);
   FailureOr<Offset<fb::Graph>>
@@ -80,6 +85,9 @@ private:
   llvm::DenseMap<std::pair<Attribute, Value>, flatbuffers::uoffset_t>
       tensorArguments;
   llvm::DenseMap<Value, flatbuffers::uoffset_t> valueNames;
+  /// The unique names of the graph being written (V1, V2: names in the IR
+  /// are hints, WireNames.h).
+  const GraphNames *names = nullptr;
 };
 
 } // namespace
@@ -89,17 +97,11 @@ static fb::ScalarType scalarType(Type type) {
 }
 
 FailureOr<StringOffset> Exporter::nameOf(Value value, Operation *user) {
-  // A value is referenced many times; finding a placeholder's name means a
-  // lookup in its argument attributes, so remember each answer.
+  // A value is referenced many times: remember each answer.
   if (auto it = valueNames.find(value); it != valueNames.end())
     return StringOffset(it->second);
-  StringRef name = getWireName(value);
-  if (name.empty()) {
-    user->emitError() << "references a value with no wire name; NPTG refers "
-                         "to values by name";
-    return failure();
-  }
-  StringOffset offset = string(name);
+  (void)user;
+  StringOffset offset = string(nameFor(value));
   valueNames[value] = offset.o;
   return offset;
 }
@@ -359,7 +361,7 @@ FailureOr<Offset<fb::Node>> Exporter::callNode(CallOp call) {
     if (isList) {
       SmallVector<StringOffset, 4> names;
       for (Value result : results)
-        names.push_back(string(getWireName(result)));
+        names.push_back(string(nameFor(result)));
       auto elements = vector(names);
       StringOffset noName = string("");
       outputs.push_back(fb::CreateOutput(
@@ -376,13 +378,13 @@ FailureOr<Offset<fb::Node>> Exporter::callNode(CallOp call) {
     else if (type.isInteger(1))
       kind = fb::OutputValueKind::BOOL;
     outputs.push_back(
-        fb::CreateOutput(fbb, string(getWireName(result)), aliasOf, kind));
+        fb::CreateOutput(fbb, string(nameFor(result)), aliasOf, kind));
   }
   auto inputsVec = args->empty() ? 0 : vector(*args);
   auto outputsVec = outputs.empty() ? 0 : vector(outputs);
   auto meta = metadata(call.getMetadata());
   StringOffset target = string(call.getTarget());
-  StringOffset name = string(call.getNodeName());
+  StringOffset name = string(nodeNameFor(call));
   return fb::CreateNode(fbb, name, fb::OpKind::CALL_FUNCTION, target, inputsVec,
                         outputsVec, meta);
 }
@@ -394,8 +396,8 @@ FailureOr<Offset<fb::Node>> Exporter::outputNode(OutputOp output) {
     return failure();
   auto inputsVec = args->empty() ? 0 : vector(*args);
   auto meta = metadata(output.getMetadata());
-  return fb::CreateNode(fbb, string(output.getNodeName()), fb::OpKind::OUTPUT,
-                        0, inputsVec, 0, meta);
+  return fb::CreateNode(fbb, string(nodeNameFor(output)), fb::OpKind::OUTPUT, 0,
+                        inputsVec, 0, meta);
 }
 
 /// IR -> NPTG -> IR must print the same text, so an attribute NPTG has no
@@ -435,6 +437,12 @@ Exporter::graph(Region &body, MethodOp method,
                 SmallVectorImpl<Offset<fb::MutableBufferSpec>> *buffers,
                 SmallVectorImpl<Offset<fb::OutputSpec>> *specs) {
   Block &block = body.front();
+  // Each graph its own name space (N1): names for it, and back to the
+  // enclosing graph's when done.
+  GraphNames graphNames(body);
+  const GraphNames *enclosingNames = names;
+  names = &graphNames;
+  llvm::scope_exit restoreNames([&] { names = enclosingNames; });
   SmallVector<Offset<fb::Node>, 64> nodes;
   SmallVector<StringOffset, 8> inputs;
   SmallVector<Offset<fb::TensorValue>, 64> tensorValues;
@@ -448,18 +456,14 @@ Exporter::graph(Region &body, MethodOp method,
     if (failed(m))
       return failure();
     tensorValues.push_back(
-        fb::CreateTensorValue(fbb, string(getWireName(value)), *m));
+        fb::CreateTensorValue(fbb, string(nameFor(value)), *m));
     return success();
   };
 
   // Placeholders (S1, S2). A subgraph's are all inputs.
   static const PlaceholderBinding subgraphInput;
   for (BlockArgument arg : block.getArguments()) {
-    StringRef name = getWireName(arg);
-    if (name.empty())
-      return owner->emitError() << "placeholder #" << arg.getArgNumber()
-                                << " has no wire name",
-             failure();
+    StringRef name = nameFor(arg);
     StringOffset nameOffset = string(name);
     const PlaceholderBinding &binding =
         method ? method.getPlaceholderBinding(arg.getArgNumber())
@@ -517,13 +521,23 @@ Exporter::graph(Region &body, MethodOp method,
     nodes.push_back(*node);
     SmallVector<Value> tensors = output.getTensorOutputs();
     for (auto [index, value] : llvm::enumerate(tensors)) {
-      StringOffset name = string(getWireName(value));
+      StringOffset name = string(nameFor(value));
       outputs.push_back(name);
       if (!specs || output.getNoOutputSpecs())
         continue;
       OutputSpecAttr spec = output.getSpec(index);
-      StringOffset target =
-          spec.getTarget() ? string(spec.getTarget().getValue()) : 0;
+      // A USER_INPUT_MUTATION names its input by position: the name that
+      // input is written with (the verifier made sure there is one).
+      StringOffset target = 0;
+      if (spec.getKind() == OutputKind::UserInputMutation) {
+        if (spec.getInput() < 0 ||
+            spec.getInput() >= static_cast<int64_t>(block.getNumArguments()))
+          return output.emitError()
+                     << "internal: user_input_mutation names no placeholder",
+                 failure();
+        target = string(nameFor(block.getArgument(spec.getInput())));
+      } else if (StringAttr given = spec.getTarget())
+        target = string(given.getValue());
       specs->push_back(fb::CreateOutputSpec(
           fbb, name, static_cast<fb::OutputKind>(spec.getKind()), target));
     }

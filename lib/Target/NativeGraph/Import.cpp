@@ -17,6 +17,7 @@
 #include "ng/Dialect/MethodGraphVerifier.h"
 #include "ng/Dialect/NgOps.h"
 #include "ng/Dialect/RecurringAttrs.h"
+#include "ng/Dialect/WireNames.h"
 #include "ng/Support/NameMap.h"
 #include "ng/Target/NativeGraph/native_graph_generated.h"
 
@@ -272,8 +273,9 @@ private:
   OpBuilder builder;
   const ImportOptions &options;
   Location fileLoc;
-  /// The location of the ops being built: a NameLoc naming the method, so
-  /// verifier errors can say which method they are about.
+  /// The context of the locations of the ops being built: the method and
+  /// the file (WireNames.h), so every diagnostic can say which method and
+  /// node it is about.
   Location opLoc;
   ErrorContext context;
   Type opaqueTensor, i64, i1, f64;
@@ -317,10 +319,11 @@ private:
 
 namespace {
 /// While alive, verifier errors on imported ops read like the importer's
-/// own. Imported ops are located at "method '<name>'" (within the file):
-/// the message says that, and drops the "'ng.call' op" prefix, since the
-/// messages name the node themselves. The op is not dumped (the generic form
-/// of a whole method would bury the message).
+/// own. Imported ops are located at their node in their method (within the
+/// file, WireNames.h): the message says which (the node only when the
+/// message does not name it), and drops the "'ng.call' op" prefix,
+/// since the messages name the node themselves. The op is not dumped (the
+/// generic form of a whole method would bury the message).
 class VerifierDiagnostics {
 public:
   explicit VerifierDiagnostics(MLIRContext *ctx)
@@ -332,8 +335,11 @@ public:
 
 private:
   static LogicalResult reword(Diagnostic &diag) {
-    auto named = dyn_cast<NameLoc>(diag.getLocation());
-    if (!named || diag.getSeverity() != DiagnosticSeverity::Error)
+    Location loc = diag.getLocation();
+    StringRef method = getContextMethod(loc);
+    auto file = loc->findInstanceOf<FileLineColLoc>();
+    if (method.empty() || !file ||
+        diag.getSeverity() != DiagnosticSeverity::Error)
       return failure();
     std::string message = diag.str();
     StringRef text = message;
@@ -342,8 +348,7 @@ private:
       if (opEnd != StringRef::npos)
         text = text.drop_front(opEnd + 5);
     }
-    emitError(named.getChildLoc())
-        << named.getName().getValue() << ": " << text;
+    emitError(file) << describeNodeLocation(loc, text) << ": " << text;
     return success();
   }
 
@@ -802,15 +807,15 @@ LogicalResult Importer::importCall(const fb::Node *node, Scope &scope,
 
   // Inherent attributes go straight into the op's properties: building an
   // attribute dictionary per node would cost a sort and a hash per node.
-  OperationState state(opLoc, CallOp::getOperationName());
+  // The names are hints in the location (WireNames.h), which names the
+  // node within its method.
+  OperationState state(getNodeLoc(ctx, nodeName, names, opLoc),
+                       CallOp::getOperationName());
   state.addOperands(operands);
   state.addTypes(resultTypes);
   auto &props = state.getOrAddProperties<CallOp::Properties>();
   props.target = recurring.string(str(node->target()));
   props.args = builder.getArrayAttr(args);
-  props.names.assign(names.begin(), names.end());
-  if (names.empty() || names.front() != nodeName)
-    props.node = builder.getStringAttr(nodeName);
   if (anyList)
     props.output_groups = builder.getDenseI32ArrayAttr(groups);
   if (anyAlias)
@@ -821,7 +826,6 @@ LogicalResult Importer::importCall(const fb::Node *node, Scope &scope,
     regions.push_back(state.addRegion());
 
   // Subgraphs (V9) are built with their own scope (N1).
-  SmallVector<Attribute, 2> graphArgNames;
   for (auto [region, graphArg] : llvm::zip(regions, graphs)) {
     ErrorContext saved = context;
     context.graphPath =
@@ -834,15 +838,7 @@ LogicalResult Importer::importCall(const fb::Node *node, Scope &scope,
     if (failed(importGraph(graphArg->graph(), *region, nullptr, depth + 1)))
       return failure();
     context = saved;
-    SmallVector<Attribute, 4> argNames;
-    if (const auto *inputs = graphArg->graph()->inputs())
-      for (const flatbuffers::String *input : *inputs)
-        argNames.push_back(builder.getStringAttr(str(input)));
-    graphArgNames.push_back(builder.getArrayAttr(argNames));
   }
-  if (!graphs.empty())
-    state.getOrAddProperties<CallOp::Properties>().graph_arg_names =
-        builder.getArrayAttr(graphArgNames);
 
   Operation *op = builder.create(state);
   // Define the results (V2).
@@ -908,19 +904,13 @@ LogicalResult Importer::importOutput(const fb::Node *node, Scope &scope,
     diag << "] (V10)";
     return failure();
   }
-  // V7: outputs carry metadata (they are tensors: V10 made them TensorArgs).
-  for (StringRef name : graphOutputs)
-    if (!cast<ng::TensorType>(scope.lookup(name).getType()).hasMeta()) {
-      error() << "output '" << name << "' has no tensor metadata (V7)";
-      return failure();
-    }
+  // V7 (outputs carry metadata) is the verifier's (MethodGraphVerifier).
 
-  OperationState state(opLoc, OutputOp::getOperationName());
+  OperationState state(getNodeLoc(ctx, str(node->name()), {}, opLoc),
+                       OutputOp::getOperationName());
   state.addOperands(operands);
   auto &props = state.getOrAddProperties<OutputOp::Properties>();
   props.args = builder.getArrayAttr(args);
-  if (str(node->name()) != "output")
-    props.node = builder.getStringAttr(str(node->name()));
   props.metadata = metadataAttr(node);
   // Absent output_specs (not the reference's shape, but legal) is recorded,
   // so the export leaves them out again.
@@ -950,11 +940,25 @@ LogicalResult Importer::importOutput(const fb::Node *node, Scope &scope,
         return failure();
       }
       StringAttr target;
-      if (spec->target())
-        target = builder.getStringAttr(str(spec->target()));
+      int64_t input = -1;
       auto outputKind = static_cast<OutputKind>(kind);
+      if (outputKind == OutputKind::UserInputMutation) {
+        // The user input, structurally: its placeholder (names are hints in
+        // the IR). Whether it is a user input is the verifier's (V11).
+        Value named = scope.lookup(str(spec->target()));
+        auto arg = dyn_cast_or_null<BlockArgument>(named);
+        if (!arg) {
+          error() << "output '" << str(spec->name()) << "' mutates input '"
+                  << str(spec->target())
+                  << "', which is not a user input (V11)";
+          return failure();
+        }
+        input = arg.getArgNumber();
+      } else if (spec->target()) {
+        target = builder.getStringAttr(str(spec->target()));
+      }
       anyNonDefault |= outputKind != OutputKind::UserOutput || target;
-      specAttrs.push_back(OutputSpecAttr::get(ctx, outputKind, target));
+      specAttrs.push_back(OutputSpecAttr::get(ctx, outputKind, target, input));
     }
     if (anyNonDefault)
       props.specs = builder.getArrayAttr(specAttrs);
@@ -1063,11 +1067,7 @@ LogicalResult Importer::importGraph(const fb::Graph *graph, Region &region,
                 << " (written by a newer format version? W2)";
         return failure();
       }
-      if (constant->mutated() && constant->kind() != fb::InputKind::BUFFER) {
-        error() << "constant '" << str(constant->name())
-                << "' is marked mutated but is not a buffer (V12)";
-        return failure();
-      }
+      // (A mutated constant that is not a buffer, V12, is the verifier's.)
       if (define(str(constant->name()), nameHash, {Role::Constant, constant})) {
         error() << "'" << str(constant->name())
                 << "' has more than one binding (V12)";
@@ -1122,8 +1122,9 @@ LogicalResult Importer::importGraph(const fb::Graph *graph, Region &region,
     placeholdersDone = true;
     if (!methodOp || !options.verify)
       return success();
-    // V1 and V2 are checked here, on the names the nodes get (Scope).
-    methodRules.emplace(methodOp, /*namesChecked=*/true);
+    // V1 and V2 are checked here, on the file's names (Scope): they are
+    // rules of the file, not of the IR.
+    methodRules.emplace(methodOp);
     rules = &*methodRules;
     return rules->verifyPlaceholders();
   };
@@ -1224,27 +1225,18 @@ LogicalResult Importer::importGraph(const fb::Graph *graph, Region &region,
         type = tensorTypeFor(scope, nodeName, status);
         if (failed(status))
           return failure();
-        // V7: inputs and mutable buffers have tensor_values metadata. (Said
-        // about the graph, as before any node: the rule is not the node's.)
-        if (!cast<ng::TensorType>(type).hasMeta()) {
-          context.node = {};
-          if (def.role == Role::MutableBuffer)
-            error() << "mutable buffer '" << nodeName << "' (fqn '"
-                    << str(def.buffer->fqn())
-                    << "') has no tensor metadata (V7)";
-          else
-            error() << "input '" << nodeName << "' has no tensor metadata (V7)";
-          return failure();
-        }
+        // (V7, metadata on inputs and mutable buffers, is the verifier's.)
         if (def.role == Role::MutableBuffer)
           binding = PlaceholderBinding::mutableBuffer(str(def.buffer->fqn()));
         else
           placedInputs.push_back(nodeName);
       }
       BlockArgument arg =
-          methodOp ? methodOp.addPlaceholder(type, nodeName, std::move(binding),
-                                             opLoc)
-                   : block->addArgument(type, opLoc);
+          methodOp
+              ? methodOp.addPlaceholder(type, nodeName, std::move(binding),
+                                        opLoc)
+              : block->addArgument(
+                    type, NameLoc::get(StringAttr::get(ctx, nodeName), opLoc));
       scope.define(nodeName, arg);
       break;
     }
@@ -1339,8 +1331,9 @@ LogicalResult Importer::importMethod(const fb::Method *method,
     return failure();
   }
   builder.setInsertionPointToEnd(module.getBody());
-  opLoc = NameLoc::get(builder.getStringAttr("method '" + context.method + "'"),
-                       fileLoc);
+  // The context of every location in the method: fused<@name>[file]
+  // (WireNames.h).
+  opLoc = getMethodContextLoc(context.method, fileLoc);
   auto methodOp = MethodOp::create(builder, opLoc, str(method->name()),
                                    FunctionType::get(ctx, {}, {}));
   if (failed(claimGraph(method->graph())))
@@ -1398,9 +1391,10 @@ OwningOpRef<ModuleOp> Importer::importProgram(StringRef buffer) {
   OwningOpRef<ModuleOp> module = ModuleOp::create(fileLoc);
   if (const flatbuffers::String *version = program->version()) {
     StringRef v = str(version);
-    if (v != "1" && v != "1.0") {
-      error() << "unsupported program version '" << v
-              << "' (this tool reads \"1\" and \"1.0\") (W7)";
+    // Checked first, before the verifier would: a newer version may not
+    // import at all.
+    if (!NgDialect::isSupportedVersion(v)) {
+      error() << NgDialect::describeUnsupportedVersion(v);
       return nullptr;
     }
     (*module)->setAttr(NgDialect::getVersionAttrName(),

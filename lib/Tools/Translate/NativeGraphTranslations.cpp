@@ -1,6 +1,13 @@
-//===- TranslateRegistration.cpp - ng-translate entry points --------------===//
+//===- NativeGraphTranslations.cpp - ng-translate's translations ----------===//
+//
+// The tool's side of --from-native-graph and --to-native-graph: its options,
+// when to use threads, verifying on a second thread beside the printer or
+// the export, the outputs committed together. What a translation does is
+// the translation library's (ng/Target/NativeGraph/Import.h, Export.h).
+//
+//===----------------------------------------------------------------------===//
 
-#include "ng/Target/NativeGraph/TranslateRegistration.h"
+#include "ng/Tools/NativeGraphTranslations.h"
 
 #include "ng/Dialect/ConstantData.h"
 #include "ng/Dialect/NgOps.h"
@@ -19,14 +26,15 @@
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/Support/BuryPointer.h"
 #include "llvm/Support/CommandLine.h"
-#include "llvm/Support/FileSystem.h"
-#include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/ThreadPool.h"
 
 using namespace mlir;
 
 namespace {
+/// --ng-container: what --to-native-graph writes.
+enum class ContainerChoice { Auto, Program, Package };
+
 /// ng-translate's own options. Created when the translations are registered
 /// (not at static initialization), so tools that merely link this library,
 /// like ng-opt, do not get them (ng-opt has an --emit-bytecode of its own).
@@ -46,6 +54,20 @@ struct TranslateOptions {
           "them back without copying: the way to carry a large model "
           "through ng-opt"),
       llvm::cl::init(false)};
+  llvm::cl::opt<ContainerChoice> container{
+      "ng-container",
+      llvm::cl::desc("With --to-native-graph: what to write (default: by "
+                     "-o's extension, .ptn in any case a package)"),
+      llvm::cl::values(
+          clEnumValN(ContainerChoice::Auto, "auto",
+                     "a package for a .ptn output (any case), else a program"),
+          clEnumValN(ContainerChoice::Program, "program",
+                     "an NPTG program, its constants beside it as "
+                     "<stem>.safetensors (or --constants)"),
+          clEnumValN(ContainerChoice::Package, "package",
+                     "a .ptn package, the program and its constants in one "
+                     "zip")),
+      llvm::cl::init(ContainerChoice::Auto)};
   llvm::cl::opt<bool> alwaysThread{
       "always-thread",
       llvm::cl::desc("Use threads however small the input (by default they "
@@ -102,6 +124,36 @@ static StringRef outputPath() {
   return runOutputs() ? runOutputs()->primaryPath() : StringRef();
 }
 
+/// What --to-native-graph writes to `path`: --ng-container, by default
+/// what the path's extension says.
+static ng::Container containerFor(StringRef path) {
+  switch (translateOptions().container) {
+  case ContainerChoice::Program:
+    return ng::Container::Program;
+  case ContainerChoice::Package:
+    return ng::Container::Package;
+  case ContainerChoice::Auto:
+    break;
+  }
+  return ng::containerForPath(path);
+}
+
+namespace {
+/// The export's companion files (its constants, aliases.json) as more of
+/// the tool's outputs, committed with the program.
+class CompanionOutputs : public ng::CompanionFiles {
+public:
+  explicit CompanionOutputs(ng::OutputFiles &outputs) : outputs(outputs) {}
+  llvm::Expected<raw_ostream &> open(StringRef path) override {
+    return outputs.open(path);
+  }
+  void remove(StringRef path) override { outputs.removeWhenCommitted(path); }
+
+private:
+  ng::OutputFiles &outputs;
+};
+} // namespace
+
 std::optional<ng::InputFormat> ng::translationInput(StringRef translation) {
   if (translation == "from-native-graph")
     return InputFormat::NativeGraph;
@@ -120,6 +172,10 @@ LogicalResult ng::checkTranslateUsage(const TranslateUsage &usage) {
     if (usage.splitInput)
       return usageError("--split-input-file splits text, and "
                         "--from-native-graph reads a binary .nptg or .ptn");
+    if (options.container.getNumOccurrences())
+      return usageError("--ng-container goes with --to-native-graph: "
+                        "--from-native-graph reads the container its input "
+                        "is (told by its bytes)");
     return success();
   }
   if (usage.translation != "to-native-graph")
@@ -127,7 +183,8 @@ LogicalResult ng::checkTranslateUsage(const TranslateUsage &usage) {
   if (options.emitBytecode)
     return usageError("--emit-bytecode goes with --from-native-graph: "
                       "--to-native-graph writes NPTG");
-  if (usage.outputPath.ends_with(".ptn") && !options.constantsFile.empty())
+  if (containerFor(usage.outputPath) == Container::Package &&
+      !options.constantsFile.empty())
     return usageError("a .ptn package holds its own constants; drop "
                       "--constants");
   // Each part would be a program of its own, their flatbuffers one after
@@ -210,47 +267,6 @@ static LogicalResult exportVerifiedProgram(ModuleOp module,
   return exported;
 }
 
-/// Write `path` as one more output of the run: committed with the program,
-/// or not at all.
-static LogicalResult
-writeCompanion(ng::OutputFiles &outputs, StringRef path,
-               llvm::function_ref<LogicalResult(raw_ostream &)> write,
-               Location loc) {
-  llvm::Expected<raw_ostream &> os = outputs.open(path);
-  if (!os)
-    return emitError(loc) << toString(os.takeError());
-  return write(*os); // a write error shows when the outputs are committed
-}
-
-/// Write the program's constants to `path` (and the keys that share data to
-/// <stem>.aliases.json beside them), as outputs committed with the program.
-static LogicalResult writeConstantsBeside(ModuleOp module, StringRef path,
-                                          ng::OutputFiles &outputs) {
-  std::string aliases;
-  if (failed(writeCompanion(
-          outputs, path,
-          [&](raw_ostream &os) {
-            return ng::writeConstants(module, os, aliases);
-          },
-          module.getLoc())))
-    return failure();
-  // The importer reads <stem>.aliases.json whenever it exists: one left by
-  // an earlier export must go when these constants need none.
-  llvm::SmallString<128> aliasesPath(path);
-  llvm::sys::path::replace_extension(aliasesPath, "aliases.json");
-  if (aliases.empty()) {
-    outputs.removeWhenCommitted(aliasesPath);
-    return success();
-  }
-  return writeCompanion(
-      outputs, aliasesPath,
-      [&](raw_ostream &os) {
-        os << aliases;
-        return success();
-      },
-      module.getLoc());
-}
-
 /// Nothing to export is an error: an empty input is most often a failed
 /// stage before this one (`ng-opt bad.mlir | ng-translate ...`), and
 /// exporting it would replace a good program with one without methods.
@@ -266,38 +282,34 @@ static LogicalResult checkSomethingToExport(ModuleOp module,
 
 static LogicalResult exportToTarget(ModuleOp module, raw_ostream &output) {
   StringRef target = outputPath();
-  if (target.ends_with(".ptn")) {
-    if (failed(verify(module)))
-      return failure();
-    return ng::exportPackage(module, output);
-  }
+  // Run by a driver other than ng-translate (which commits them with the
+  // program), the translation commits the program's constants itself.
+  ng::OutputFiles ownOutputs;
+  CompanionOutputs companions(runOutputs() ? *runOutputs() : ownOutputs);
+  ng::ExportOptions options;
+  options.container = containerFor(target);
+  if (options.container == ng::Container::Package)
+    return ng::exportModule(module, output, options, companions);
+
   // The program is assembled in memory first, so a failure writes nothing.
   SmallVector<uint8_t> program;
   if (failed(exportVerifiedProgram(module, program)))
     return failure();
   // The constants go beside the program (or where --constants says).
-  if (ng::getConstantData(module)) {
-    std::string path = translateOptions().constantsFile;
-    if (path.empty()) {
-      if (target.empty() || target == "-")
-        return module.emitError()
-               << "the program carries constant data: write it as a package "
-                  "(-o FILE.ptn), or give --constants=FILE.safetensors";
-      llvm::SmallString<128> beside(target);
-      llvm::sys::path::replace_extension(beside, "safetensors");
-      path = beside.str().str();
-    }
-    // Run by a driver other than ng-translate (which commits them with the
-    // program), the translation commits the constants itself.
-    ng::OutputFiles ownOutputs;
-    ng::OutputFiles &outputs = runOutputs() ? *runOutputs() : ownOutputs;
-    if (failed(writeConstantsBeside(module, path, outputs)))
-      return failure();
-    if (&outputs == &ownOutputs)
-      if (llvm::Error error = ownOutputs.commit())
-        return module.emitError() << toString(std::move(error));
-  }
-  output.write(reinterpret_cast<const char *>(program.data()), program.size());
+  options.constantsPath = translateOptions().constantsFile;
+  if (options.constantsPath.empty())
+    options.constantsPath = ng::constantsPathBeside(target);
+  if (ng::getConstantData(module) && options.constantsPath.empty())
+    return module.emitError()
+           << "the program carries constant data: write it as a package "
+              "(-o FILE.ptn, or --ng-container=package), or give "
+              "--constants=FILE.safetensors";
+  if (failed(ng::writeProgram(module, program, output, options.constantsPath,
+                              companions)))
+    return failure();
+  if (!runOutputs())
+    if (llvm::Error error = ownOutputs.commit())
+      return module.emitError() << toString(std::move(error));
   return success();
 }
 
@@ -360,70 +372,72 @@ static void bufferGenerously(raw_ostream &output) {
     output.SetBufferSize(kBufferSize);
 }
 
+/// --from-native-graph: import the input (ng::importProgram) and print it,
+/// or write it as bytecode.
+static LogicalResult
+fromNativeGraph(const std::shared_ptr<llvm::SourceMgr> &sourceMgr,
+                raw_ostream &output, MLIRContext *context) {
+  const llvm::MemoryBuffer *buffer =
+      sourceMgr->getMemoryBuffer(sourceMgr->getMainFileID());
+  singleThreadedBelow(context, buffer->getBufferSize(),
+                      kThreadedImportMinBytes);
+  ng::ImportOptions options;
+  options.constantsPath = translateOptions().constantsFile;
+  // Verified node by node as imported, while the nodes are in cache; with
+  // threads, instead, the whole module beside the printer.
+  bool verifyBesidePrinter =
+      context->isMultithreadingEnabled() && !translateOptions().emitBytecode;
+  options.verify = !verifyBesidePrinter;
+  // Constant resources point into the input: keep it mapped.
+  OwningOpRef<ModuleOp> module =
+      ng::importProgram(buffer->getBuffer(), buffer->getBufferIdentifier(),
+                        sourceMgr, context, options);
+  llvm::scope_exit atExit([&] { leaveToExit(module); });
+  if (!module)
+    return failure();
+  if (translateOptions().emitBytecode)
+    return writeBytecodeToFile(*module, output);
+  bufferGenerously(output);
+  if (verifyBesidePrinter)
+    return printVerified(*module, output);
+  module->print(output, OpPrintingFlags().assumeVerified());
+  return success();
+}
+
+/// --to-native-graph: parse the input and export it (exportToTarget).
+static LogicalResult
+toNativeGraph(const std::shared_ptr<llvm::SourceMgr> &sourceMgr,
+              raw_ostream &output, MLIRContext *context) {
+  DialectRegistry registry;
+  registry.insert<ng::NgDialect>();
+  context->appendDialectRegistry(registry);
+  const llvm::MemoryBuffer &input =
+      *sourceMgr->getMemoryBuffer(sourceMgr->getMainFileID());
+  singleThreadedBelow(context, input.getBufferSize(), kThreadedExportMinBytes);
+  OwningOpRef<ModuleOp> module = parseIr(sourceMgr, context);
+  llvm::scope_exit atExit([&] { leaveToExit(module); });
+  if (!module || failed(checkSomethingToExport(*module, input)))
+    return failure();
+  return exportToTarget(*module, output);
+}
+
 void ng::registerNativeGraphTranslations() {
   translateOptions(); // registers the options
-  // A file-to-file translation (rather than TranslateToMLIRRegistration) so
-  // the output can be bytecode.
+  // File-to-file translations: the import's output can be bytecode, and
+  // TranslateFromMLIRRegistration would verify the parsed module a second
+  // time after the parser's own verification (7% of the export's
+  // instructions on an 11k-node program).
   static TranslateRegistration importRegistration(
       "from-native-graph",
       "import an NPTG program (.nptg, with --constants=FILE.safetensors, or a "
       ".ptn package) as ng IR; verified against the format's rules, errors "
       "name the method, node and argument at fault",
-      [](const std::shared_ptr<llvm::SourceMgr> &sourceMgr, raw_ostream &output,
-         MLIRContext *context) -> LogicalResult {
-        const llvm::MemoryBuffer *buffer =
-            sourceMgr->getMemoryBuffer(sourceMgr->getMainFileID());
-        singleThreadedBelow(context, buffer->getBufferSize(),
-                            kThreadedImportMinBytes);
-        ImportOptions options;
-        options.constantsPath = translateOptions().constantsFile;
-        // Verified node by node as imported, while the nodes are in cache;
-        // with threads, instead, the whole module beside the printer.
-        bool verifyBesidePrinter = context->isMultithreadingEnabled() &&
-                                   !translateOptions().emitBytecode;
-        options.verify = !verifyBesidePrinter;
-        // Constant resources point into the input: keep it mapped.
-        OwningOpRef<ModuleOp> module =
-            importProgram(buffer->getBuffer(), buffer->getBufferIdentifier(),
-                          sourceMgr, context, options);
-        llvm::scope_exit atExit([&] { leaveToExit(module); });
-        if (!module)
-          return failure();
-        if (translateOptions().emitBytecode)
-          return writeBytecodeToFile(*module, output);
-        bufferGenerously(output);
-        if (verifyBesidePrinter)
-          return printVerified(*module, output);
-        module->print(output, OpPrintingFlags().assumeVerified());
-        return success();
-      });
-
-  // A file-to-file translation too: TranslateFromMLIRRegistration verifies
-  // the parsed module a second time after the parser's own verification
-  // (7% of this stage's instructions on an 11k-node program).
+      fromNativeGraph);
   static TranslateRegistration exportRegistration(
       "to-native-graph",
       "export ng IR as NPTG: -o FILE.ptn writes a package, -o FILE.nptg the "
-      "program with its constants beside it as FILE.safetensors; "
-      "deterministic, and nothing is written unless everything can be",
-      [](const std::shared_ptr<llvm::SourceMgr> &sourceMgr, raw_ostream &output,
-         MLIRContext *context) -> LogicalResult {
-        DialectRegistry registry;
-        registry.insert<NgDialect>();
-        context->appendDialectRegistry(registry);
-        singleThreadedBelow(
-            context,
-            sourceMgr->getMemoryBuffer(sourceMgr->getMainFileID())
-                ->getBufferSize(),
-            kThreadedExportMinBytes);
-        OwningOpRef<ModuleOp> module = parseIr(sourceMgr, context);
-        llvm::scope_exit atExit([&] { leaveToExit(module); });
-        if (!module)
-          return failure();
-        if (failed(checkSomethingToExport(
-                *module,
-                *sourceMgr->getMemoryBuffer(sourceMgr->getMainFileID()))))
-          return failure();
-        return exportToTarget(*module, output);
-      });
+      "program with its constants beside it as FILE.safetensors "
+      "(--ng-container says otherwise); deterministic, and nothing is "
+      "written unless everything can be",
+      toNativeGraph);
 }
