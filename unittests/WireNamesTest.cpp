@@ -6,9 +6,9 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ng/Dialect/WireNames.h"
 #include "ng/Dialect/NgDialect.h"
 #include "ng/Dialect/NgOps.h"
-#include "ng/Dialect/WireNames.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -55,10 +55,10 @@ protected:
     state.addTypes(tensor());
     auto &props = state.getOrAddProperties<CallOp::Properties>();
     props.target = StringAttr::get(&ctx, "torch.ops.aten.neg.default");
-    props.args = ArrayAttr::get(
-        &ctx, {ArgAttr::get(&ctx, ArgKind::Tensor,
-                            StringAttr::get(&ctx, "self"), false,
-                            Attribute(), DenseBoolArrayAttr())});
+    props.args =
+        ArrayAttr::get(&ctx, {ArgAttr::get(&ctx, ArgKind::Tensor,
+                                           StringAttr::get(&ctx, "self"), false,
+                                           Attribute(), DenseBoolArrayAttr())});
     return cast<CallOp>(builder.create(state));
   }
   void addOutput(MethodOp method, Value value) {
@@ -105,8 +105,7 @@ TEST_F(WireNamesTest, LocationsRecordNodeAndResultNames) {
 
 TEST_F(WireNamesTest, NameForTarget) {
   EXPECT_EQ(getNameForTarget("torch.ops.aten.add.Tensor"), "aten_add_tensor");
-  EXPECT_EQ(getNameForTarget("torch.ops.aten.mul_.Tensor"),
-            "aten_mul__tensor");
+  EXPECT_EQ(getNameForTarget("torch.ops.aten.mul_.Tensor"), "aten_mul__tensor");
   EXPECT_EQ(getNameForTarget("my.ops.Op-1"), "my_ops_op_1");
   EXPECT_EQ(getNameForTarget(""), "node");
 }
@@ -150,10 +149,10 @@ TEST_F(WireNamesTest, PlaceholdersStayInStep) {
   MethodOp method = makeMethod(*module, {"x"});
   addOutput(method, method.getBody().getArgument(0));
 
-  method.insertPlaceholder(0, tensor(), "p_w",
-                           PlaceholderBinding::constant(InputKind::Parameter,
-                                                        "w", false),
-                           fileLoc());
+  method.insertPlaceholder(
+      0, tensor(), "p_w",
+      PlaceholderBinding::constant(InputKind::Parameter, "w", false),
+      fileLoc());
   method.insertPlaceholder(2, tensor(), "b_k",
                            PlaceholderBinding::mutableBuffer("k"), fileLoc());
   ASSERT_EQ(method.getNumArguments(), 3u);

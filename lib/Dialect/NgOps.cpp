@@ -3,6 +3,7 @@
 #include "ng/Dialect/NgOps.h"
 
 #include "ng/Dialect/ConstantData.h"
+#include "ng/Dialect/WireArguments.h"
 #include "ng/Dialect/WireNames.h"
 
 #include "ArgumentSyntax.h"
@@ -45,14 +46,6 @@ static SmallVector<ArgAttr> toArgList(ArrayAttr array) {
   for (Attribute attr : array)
     list.push_back(cast<ArgAttr>(attr));
   return list;
-}
-
-/// Operands consumed by the arguments before `index`.
-static unsigned operandOffset(ArrayAttr args, unsigned index) {
-  unsigned offset = 0;
-  for (unsigned i = 0; i < index; ++i)
-    offset += cast<ArgAttr>(args[i]).getNumOperands();
-  return offset;
 }
 
 /// How `names` is spelled in ng.call's attribute dictionary. (It is a
@@ -502,12 +495,6 @@ StringRef CallOp::getNodeName() {
 
 SmallVector<ArgAttr> CallOp::getArgList() { return toArgList(getArgs()); }
 
-OperandRange CallOp::getArgOperands(unsigned index) {
-  unsigned offset = operandOffset(getArgs(), index);
-  return getOperands().slice(offset,
-                             cast<ArgAttr>(getArgs()[index]).getNumOperands());
-}
-
 unsigned CallOp::getNumWireOutputs() {
   if (std::optional<ArrayRef<int32_t>> groups = getOutputGroups())
     return groups->size();
@@ -914,13 +901,9 @@ SmallVector<ArgAttr> OutputOp::getArgList() { return toArgList(getArgs()); }
 
 SmallVector<Value> OutputOp::getTensorOutputs() {
   SmallVector<Value> outputs;
-  unsigned offset = 0;
-  for (Attribute attr : getArgs()) {
-    auto arg = cast<ArgAttr>(attr);
-    if (arg.getKind() == ArgKind::Tensor)
-      outputs.push_back(getOperand(offset));
-    offset += arg.getNumOperands();
-  }
+  for (WireArgument arg : getWireArguments())
+    if (Value tensor = arg.getTensor())
+      outputs.push_back(tensor);
   return outputs;
 }
 

@@ -213,8 +213,6 @@ def Ng_CallOp : Ng_Op<"call", [
     ::llvm::StringRef getNodeName();
     /// The arguments as descriptors (same order as on the wire).
     ::llvm::SmallVector<ArgAttr> getArgList();
-    /// The operands argument `index` consumes.
-    ::mlir::OperandRange getArgOperands(unsigned index);
     /// The number of wire Outputs (TENSOR_LIST groups count once).
     unsigned getNumWireOutputs();
     /// The results of wire Output `index` and whether it is a TENSOR_LIST.

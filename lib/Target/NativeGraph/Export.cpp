@@ -11,6 +11,7 @@
 #include "ng/Target/NativeGraph/Export.h"
 
 #include "ng/Dialect/NgOps.h"
+#include "ng/Dialect/WireArguments.h"
 #include "ng/Dialect/WireNames.h"
 #include "ng/Target/NativeGraph/Import.h"
 #include "ng/Target/NativeGraph/native_graph_generated.h"
@@ -66,8 +67,8 @@ private:
         SmallVectorImpl<Offset<fb::OutputSpec>> *specs);
   FailureOr<Offset<fb::Node>> callNode(CallOp call);
   FailureOr<Offset<fb::Node>> outputNode(OutputOp output);
-  FailureOr<SmallVector<Offset<fb::NamedArgument>>>
-  arguments(Operation *op, ArrayAttr args, CallOp call);
+  FailureOr<SmallVector<Offset<fb::NamedArgument>>> arguments(Operation *op,
+                                                              CallOp call);
   Offset<flatbuffers::Vector<Offset<fb::KeyValue>>>
   metadata(std::optional<ArrayAttr> attr);
 
@@ -166,11 +167,14 @@ Exporter::metadata(std::optional<ArrayAttr> attr) {
 }
 
 FailureOr<SmallVector<Offset<fb::NamedArgument>>>
-Exporter::arguments(Operation *op, ArrayAttr args, CallOp call) {
+Exporter::arguments(Operation *op, CallOp call) {
   SmallVector<Offset<fb::NamedArgument>> result;
-  unsigned nextOperand = 0, nextRegion = 0;
-  for (Attribute attr : args) {
-    auto arg = cast<ArgAttr>(attr);
+  unsigned nextRegion = 0;
+  for (WireArgument wireArg : getWireArguments(op)) {
+    ArgAttr arg = wireArg.getAttr();
+    Attribute attr = arg;
+    // The argument's operands, in order (WireArguments.h).
+    unsigned nextOperand = wireArg.getBeginOperandIndex();
     bool literal = arg.getNumOperands() == 0 && arg.getKind() != ArgKind::Graph;
     if (literal) {
       if (auto it = literalArguments.find(attr); it != literalArguments.end()) {
@@ -344,7 +348,7 @@ Exporter::arguments(Operation *op, ArrayAttr args, CallOp call) {
 
 FailureOr<Offset<fb::Node>> Exporter::callNode(CallOp call) {
   FailureOr<SmallVector<Offset<fb::NamedArgument>>> args =
-      arguments(call, call.getArgs(), call);
+      arguments(call, call);
   if (failed(args))
     return failure();
   SmallVector<Offset<fb::Output>, 4> outputs;
@@ -391,7 +395,7 @@ FailureOr<Offset<fb::Node>> Exporter::callNode(CallOp call) {
 
 FailureOr<Offset<fb::Node>> Exporter::outputNode(OutputOp output) {
   FailureOr<SmallVector<Offset<fb::NamedArgument>>> args =
-      arguments(output, output.getArgs(), CallOp());
+      arguments(output, CallOp());
   if (failed(args))
     return failure();
   auto inputsVec = args->empty() ? 0 : vector(*args);
