@@ -64,6 +64,20 @@ static constexpr llvm::StringLiteral
 static constexpr llvm::StringLiteral kNodeKeyword("node");
 static constexpr llvm::StringLiteral kGraphArgNamesKeyword("graph_arg_names");
 
+/// Takes `node = "..."` out of the parsed attribute dictionary into
+/// `nodeName` (left as it is without one): a location hint, no attribute.
+static LogicalResult takeNodeName(OpAsmParser &parser, SMLoc loc,
+                                  OperationState &result, StringRef &nodeName) {
+  Attribute given = result.attributes.erase(kNodeKeyword);
+  if (!given)
+    return success();
+  auto str = dyn_cast<StringAttr>(given);
+  if (!str)
+    return parser.emitError(loc) << "`node` must be a string, got " << given;
+  nodeName = str.getValue();
+  return success();
+}
+
 /// True for the SSA names MLIR's printer makes up for values without a name
 /// (`%0`, `%12`): they name nothing on the wire.
 static bool isNumberedName(StringRef name) {
@@ -671,13 +685,8 @@ ParseResult CallOp::parse(OpAsmParser &parser, OperationState &result) {
     }
   }
   StringRef nodeName = resultNames.empty() ? StringRef() : resultNames.front();
-  if (Attribute given = result.attributes.erase(kNodeKeyword)) {
-    auto str = dyn_cast<StringAttr>(given);
-    if (!str)
-      return parser.emitError(typesLoc)
-             << "`node` must be a string, got " << given;
-    nodeName = str.getValue();
-  }
+  if (failed(takeNodeName(parser, typesLoc, result, nodeName)))
+    return failure();
   result.location = getNodeLoc(ctx, nodeName, resultNames, result.location);
 
   // Subgraph inputs: their SSA names, unless `graph_arg_names` says more.
@@ -977,13 +986,8 @@ ParseResult OutputOp::parse(OpAsmParser &parser, OperationState &result) {
 
   // The node name, a location hint: "output" unless `node` says otherwise.
   StringRef nodeName = "output";
-  if (Attribute given = result.attributes.erase(kNodeKeyword)) {
-    auto str = dyn_cast<StringAttr>(given);
-    if (!str)
-      return parser.emitError(typesLoc)
-             << "`node` must be a string, got " << given;
-    nodeName = str.getValue();
-  }
+  if (failed(takeNodeName(parser, typesLoc, result, nodeName)))
+    return failure();
   result.location = getNodeLoc(ctx, nodeName, {}, result.location);
   return success();
 }

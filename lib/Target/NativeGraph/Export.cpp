@@ -24,6 +24,8 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <cmath>
+#include <memory>
+#include <vector>
 
 using namespace mlir;
 using namespace ng;
@@ -87,8 +89,9 @@ private:
       tensorArguments;
   llvm::DenseMap<Value, flatbuffers::uoffset_t> valueNames;
   /// The unique names of the graph being written (V1, V2: names in the IR
-  /// are hints, WireNames.h).
+  /// are hints, WireNames.h), and of every graph written so far.
   const GraphNames *names = nullptr;
+  std::vector<std::unique_ptr<GraphNames>> graphNamesKept;
 };
 
 } // namespace
@@ -442,8 +445,10 @@ Exporter::graph(Region &body, MethodOp method,
                 SmallVectorImpl<Offset<fb::OutputSpec>> *specs) {
   Block &block = body.front();
   // Each graph its own name space (N1): names for it, and back to the
-  // enclosing graph's when done.
-  GraphNames graphNames(body);
+  // enclosing graph's when done. They live as long as the export: the
+  // strings table keeps their names as keys.
+  const GraphNames &graphNames =
+      *graphNamesKept.emplace_back(std::make_unique<GraphNames>(body));
   const GraphNames *enclosingNames = names;
   names = &graphNames;
   llvm::scope_exit restoreNames([&] { names = enclosingNames; });
