@@ -1,13 +1,9 @@
-// RUN: ng-opt %s -split-input-file --mlir-very-unsafe-disable-verifier-on-parsing --verify-each=false --cse -mlir-print-assume-verified | FileCheck %s
+// RUN: ng-opt %s -split-input-file --cse | FileCheck %s
 //
 // What --cse may merge, by ng.call's memory effects (docs/Aliasing.md).
-//
-// CSE merges only operations with equal attributes, and every call of a
-// valid program has its own wire name (`names`, V2), so no two calls of a
-// valid program are equal today (cse-dce-effects-names.mlir). To test the
-// effects themselves, the calls of each pair below share their names
-// (`{names = [...]}`), which the verifier rejects (V1, V2): hence the
-// flags that turn it off.
+// Wire names are hints in locations, which CSE does not compare (the calls
+// of a pair below even share their names, which is valid IR: the exporter
+// makes names unique), so what decides is what each call does to memory.
 //
 // Each case fails if the effects are removed (an op without effects may do
 // anything: nothing merges) or wrong (a merge across a write).

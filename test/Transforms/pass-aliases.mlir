@@ -48,11 +48,8 @@
 // RUN: echo 'module {}' | not ng-opt '--pass-pipeline=builtin.module(legalize-dim-order)' 2>&1 | FileCheck %s --check-prefix=NEST
 // NEST: error: Can't add pass 'ng-legalize-dim-order' restricted to 'ng.method' on a PassManager intended to run on 'builtin.module', did you intend to nest?
 
-// --ng-cse is upstream --cse. What --cse merges in a valid program, where
-// every call has its own wire name, is nothing (ng-cse.mlir); the calls of
-// cse-dce-effects-cse.mlir share their names, which the verifier rejects,
-// so that upstream CSE can merge them.
-// RUN: ng-opt %S/cse-dce-effects-cse.mlir -split-input-file --mlir-very-unsafe-disable-verifier-on-parsing --verify-each=false -mlir-print-assume-verified > %t.parsed
-// RUN: ng-opt %S/cse-dce-effects-cse.mlir -split-input-file --mlir-very-unsafe-disable-verifier-on-parsing --verify-each=false --cse -mlir-print-assume-verified > %t.cse
-// RUN: ng-opt %S/cse-dce-effects-cse.mlir -split-input-file --mlir-very-unsafe-disable-verifier-on-parsing --verify-each=false --ng-cse -mlir-print-assume-verified | diff %t.cse -
+// --ng-cse is upstream --cse: the same output on the CSE tests.
+// RUN: ng-opt %S/cse-dce-effects-cse.mlir -split-input-file > %t.parsed
+// RUN: ng-opt %S/cse-dce-effects-cse.mlir -split-input-file --cse > %t.cse
+// RUN: ng-opt %S/cse-dce-effects-cse.mlir -split-input-file --ng-cse | diff %t.cse -
 // RUN: not diff %t.parsed %t.cse > /dev/null
