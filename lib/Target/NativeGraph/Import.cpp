@@ -699,9 +699,20 @@ ArrayAttr Importer::metadataAttr(const fb::Node *node) {
   return builder.getArrayAttr(pairs);
 }
 
+/// In ng IR an empty name is no name (names are hints the exporter fills
+/// in, WireNames.h), so a file that names a node or an output "" cannot be
+/// held: its export would name it.
+static constexpr llvm::StringLiteral kEmptyNameNote(
+    " has an empty name; ng IR cannot hold it (an empty name is no name, "
+    "which export would fill in)");
+
 LogicalResult Importer::importCall(const fb::Node *node, Scope &scope,
                                    unsigned depth) {
   StringRef nodeName = str(node->name());
+  if (nodeName.empty()) {
+    error() << "the node" << kEmptyNameNote;
+    return failure();
+  }
   SmallVector<Attribute, 8> args;
   SmallVector<Value, 8> operands;
   SmallVector<const fb::GraphArg *, 2> graphs;
@@ -753,6 +764,10 @@ LogicalResult Importer::importCall(const fb::Node *node, Scope &scope,
       case fb::OutputValueKind::TENSOR: {
         if (failed(checkNoNames()))
           return failure();
+        if (outName.empty()) {
+          error() << "an output" << kEmptyNameNote;
+          return failure();
+        }
         FailureOr<Type> status = failure();
         Type type = tensorTypeFor(scope, outName, status);
         if (failed(status))
@@ -767,6 +782,10 @@ LogicalResult Importer::importCall(const fb::Node *node, Scope &scope,
       case fb::OutputValueKind::FLOAT:
         if (failed(checkNoNames()))
           return failure();
+        if (outName.empty()) {
+          error() << "an output" << kEmptyNameNote;
+          return failure();
+        }
         resultTypes.push_back(output->kind() == fb::OutputValueKind::INT ? i64
                               : output->kind() == fb::OutputValueKind::BOOL
                                   ? i1
@@ -784,6 +803,10 @@ LogicalResult Importer::importCall(const fb::Node *node, Scope &scope,
         int32_t count = 0;
         if (const auto *elements = output->names()) {
           for (const flatbuffers::String *element : *elements) {
+            if (element->size() == 0) {
+              error() << "an element of a TENSOR_LIST output" << kEmptyNameNote;
+              return failure();
+            }
             FailureOr<Type> status = failure();
             Type type = tensorTypeFor(scope, str(element), status);
             if (failed(status))
@@ -906,6 +929,10 @@ LogicalResult Importer::importOutput(const fb::Node *node, Scope &scope,
   }
   // V7 (outputs carry metadata) is the verifier's (MethodGraphVerifier).
 
+  if (str(node->name()).empty()) {
+    error() << "the OUTPUT node" << kEmptyNameNote;
+    return failure();
+  }
   OperationState state(getNodeLoc(ctx, str(node->name()), {}, opLoc),
                        OutputOp::getOperationName());
   state.addOperands(operands);

@@ -570,6 +570,11 @@ struct Entries {
 /// problem.
 Error addEntry(std::string &key, EntryFields &fields, StringRef data,
                Entries &entries) {
+  // Data keys are fqns (N3): a constant of no name could not be bound. (One
+  // check for every reader of the file, the fuzzers included.)
+  if (key.empty())
+    return makeError("the header has a tensor with an empty key; data keys "
+                     "are fqns (N3)");
   if (Error error = checkFields(key, fields))
     return error;
   uint64_t begin = fields.offsets[0], end = fields.offsets[1];
