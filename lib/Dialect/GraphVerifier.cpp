@@ -18,6 +18,7 @@
 
 #include "ng/Dialect/NgOps.h"
 #include "ng/Dialect/Storage.h"
+#include "ng/Dialect/WireArguments.h"
 #include "ng/Dialect/WireNames.h"
 
 #include "mlir/IR/BuiltinTypes.h"
@@ -308,6 +309,8 @@ struct MethodGraphVerifier::State {
   GraphChecker checker;
   /// What V11 needs to know of the placeholders.
   llvm::StringSet<> bufferFqns;
+  /// The warnings where wire flags say less than the op facts.
+  FlagWarningBudget flagWarnings;
 };
 
 MethodGraphVerifier::MethodGraphVerifier(MethodOp method)
@@ -387,6 +390,10 @@ LogicalResult MethodGraphVerifier::verifyPlaceholders() {
 LogicalResult MethodGraphVerifier::verifyNode(Operation &op) {
   if (failed(state->checker.checkNode(op)))
     return failure();
+  // Warnings (never failures) where the wire flags say less than the op
+  // facts know, the node's subgraphs included, in graph order.
+  op.walk<WalkOrder::PreOrder>(
+      [&](CallOp call) { warnIfFlagsMissFacts(call, state->flagWarnings); });
   // V13: no in-place write to a parameter or a constant tensor, by any node
   // of the method's own graph (the OUTPUT node's arguments included). The
   // write, the root and its kind are the storage rules' (Storage.h).
@@ -422,6 +429,18 @@ LogicalResult MethodGraphVerifier::verifyNode(Operation &op) {
 }
 
 LogicalResult MethodGraphVerifier::verifyOutputs() {
+  if (unsigned more = state->flagWarnings.suppressed) {
+    state->flagWarnings.suppressed = 0;
+    state->method.emitWarning()
+        << more << (more == 1 ? " more node" : " more nodes") << " of method '"
+        << state->method.getSymName() << "' "
+        << (more == 1 ? "says less in its wire flags than ng knows of its "
+                        "target"
+                      : "say less in their wire flags than ng knows of their "
+                        "targets")
+        << " (only the first " << FlagWarningBudget::kShown
+        << " are shown); --ng-infer-aliases records what they do";
+  }
   if (failed(state->checker.checkOutputMeta()))
     return failure();
   // V11: what each output writes back.

@@ -527,7 +527,7 @@ bool ng::isStorageWritten(Value root) {
 // Flags against facts
 //===----------------------------------------------------------------------===//
 
-void ng::warnIfFlagsMissFacts(Operation *op) {
+void ng::warnIfFlagsMissFacts(Operation *op, FlagWarningBudget &budget) {
   auto call = dyn_cast<CallOp>(op);
   std::optional<OpFacts> facts = call ? lookupCallFacts(call) : std::nullopt;
   if (!facts || !facts->knowsAliasing)
@@ -545,6 +545,11 @@ void ng::warnIfFlagsMissFacts(Operation *op) {
   if (!call->getDialect() ||
       !static_cast<NgDialect *>(call->getDialect())->claimWarning(call))
     return;
+  if (budget.left == 0) {
+    ++budget.suppressed;
+    return;
+  }
+  --budget.left;
   InFlightDiagnostic diag = call.emitWarning();
   diag << "node '" << call.getNodeName() << "' (" << call.getTarget() << "): ";
   if (!unmarked.empty()) {

@@ -41,6 +41,9 @@ ng.method @views_inplace(%x: !ng.tensor<f32[4, 6]>) -> (!ng.tensor<f32[4, 6]>, !
 // CHECK-NEXT:    %as_strided = {{.*}} aliases %x
 // CHECK-NEXT:    %narrow = {{.*}} aliases %x
 // CHECK-NEXT:    %detach = {{.*}} aliases %x
+// (Eleven views without alias_of: the verifier shows the first ten and
+// counts the rest, warn-flags-facts-cap.mlir.)
+// expected-warning @+1 {{1 more node of method 'views' says less in its wire flags than ng knows of its target}}
 ng.method @views(%x: !ng.tensor<f32[2, 3]>) -> !ng.tensor<f32[2, 3]> {
   // expected-warning @+1 {{the output aliases 'self' but has no alias_of}}
   %view = ng.call "torch.ops.aten.view.default"(self: %x, size: [6]) : (!ng.tensor<f32[2, 3]>) -> !ng.tensor<f32[6]>
@@ -62,7 +65,6 @@ ng.method @views(%x: !ng.tensor<f32[2, 3]>) -> !ng.tensor<f32[2, 3]> {
   %as_strided = ng.call "torch.ops.aten.as_strided.default"(self: %x, size: [2], stride: [1], storage_offset: none) : (!ng.tensor<f32[2, 3]>) -> !ng.tensor<f32[2]>
   // expected-warning @+1 {{the output aliases 'self' but has no alias_of}}
   %narrow = ng.call "torch.ops.aten.narrow.default"(self: %x, dim: 0, start: 0, length: 1) : (!ng.tensor<f32[2, 3]>) -> !ng.tensor<f32[1, 3]>
-  // expected-warning @+1 {{the output aliases 'self' but has no alias_of}}
   %detach = ng.call "torch.ops.aten.detach.default"(self: %x) : (!ng.tensor<f32[2, 3]>) -> !ng.tensor<f32[2, 3]>
   ng.output(%x) : !ng.tensor<f32[2, 3]>
 }

@@ -39,12 +39,4 @@ def Ng_WireArgumentOpInterface : OpInterface<"WireArgumentOpInterface"> {
   }];
 }
 
-// ng.call: after the op verifies, warn (never fail) where its wire flags
-// say less than the op facts know: a known in-place argument without `mut`,
-// a known view's output without alias_of (ng::warnIfFlagsMissFacts,
-// include/ng/Dialect/Storage.h).
-def Ng_ChecksWireFlags : NativeOpTrait<"ChecksWireFlags"> {
-  let cppNamespace = "::ng";
-}
-
 #endif // NG_DIALECT_NGINTERFACES_TD

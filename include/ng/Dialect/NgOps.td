@@ -158,9 +158,8 @@ def Ng_CallOp : Ng_Op<"call", [
     // Derived from `mut`, alias_of and the op facts
     // (lib/Dialect/NgEffects.cpp, docs/Aliasing.md).
     DeclareOpInterfaceMethods<MemoryEffectsOpInterface>,
-    // The arguments and their operands (WireArguments.h); a warning where
-    // `mut` / alias_of say less than the op facts know (OpFacts.h).
-    Ng_WireArgumentOpInterface, Ng_ChecksWireFlags,
+    // The arguments and their operands (WireArguments.h).
+    Ng_WireArgumentOpInterface,
     DeclareOpInterfaceMethods<OpAsmOpInterface,
         ["getAsmResultNames", "getAsmBlockArgumentNames"]>]> {
   let summary = "a call_function node";

@@ -199,22 +199,21 @@ private:
 #include "ng/Dialect/NgInterfaces.h.inc"
 
 namespace ng {
-/// Warns once on `op` (an ng.call) where its `mut` flags and alias_of say
-/// less than the op facts know (Storage.cpp). Never fails.
-void warnIfFlagsMissFacts(mlir::Operation *op);
-
-/// Ng_ChecksWireFlags (NgInterfaces.td): runs warnIfFlagsMissFacts once the
-/// op itself has verified. (In namespace ng, not an ng::OpTrait: that would
-/// make `OpTrait::` ambiguous wherever both namespaces are used.)
-template <typename ConcreteType>
-class ChecksWireFlags
-    : public mlir::OpTrait::TraitBase<ConcreteType, ChecksWireFlags> {
-public:
-  static llvm::LogicalResult verifyRegionTrait(mlir::Operation *op) {
-    warnIfFlagsMissFacts(op);
-    return llvm::success();
-  }
+/// How many flags-vs-facts warnings a method's verification prints before
+/// it counts the rest into one summary (a stripped model has one per
+/// in-place op).
+struct FlagWarningBudget {
+  static constexpr unsigned kShown = 10;
+  unsigned left = kShown;
+  unsigned suppressed = 0;
 };
+
+/// Warns once on `op` (an ng.call) where its `mut` flags and alias_of say
+/// less than the op facts know (Storage.cpp), while `budget` lasts; counts
+/// it into `budget.suppressed` after. Never fails. The graph verifier calls
+/// it node by node, in graph order, so which nodes are shown is the same
+/// with and without threads.
+void warnIfFlagsMissFacts(mlir::Operation *op, FlagWarningBudget &budget);
 } // namespace ng
 
 namespace ng {
