@@ -18,6 +18,7 @@
 
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/ADT/iterator.h"
 
 #include <cstdint>
 #include <iterator>
@@ -54,32 +55,21 @@ public:
   ArgNameList() = default;
   explicit ArgNameList(llvm::StringRef joined) : joined(joined) {}
 
-  class iterator {
+  class iterator
+      : public llvm::iterator_facade_base<iterator, std::forward_iterator_tag,
+                                          const llvm::StringRef> {
   public:
-    using iterator_category = std::forward_iterator_tag;
-    using value_type = llvm::StringRef;
-    using difference_type = std::ptrdiff_t;
-    using pointer = const llvm::StringRef *;
-    using reference = const llvm::StringRef &;
-
     iterator() = default;
     explicit iterator(llvm::StringRef rest) { advance(rest); }
-    reference operator*() const { return current; }
-    pointer operator->() const { return &current; }
+    const llvm::StringRef &operator*() const { return current; }
     iterator &operator++() {
       advance(rest);
       return *this;
-    }
-    iterator operator++(int) {
-      iterator copy = *this;
-      ++*this;
-      return copy;
     }
     bool operator==(const iterator &other) const {
       return current.data() == other.current.data() &&
              current.size() == other.current.size();
     }
-    bool operator!=(const iterator &other) const { return !(*this == other); }
 
   private:
     void advance(llvm::StringRef from) {

@@ -26,6 +26,7 @@
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/OpDefinition.h"
 #include "mlir/IR/Operation.h"
+#include "llvm/ADT/iterator.h"
 
 #include <iterator>
 #include <optional>
@@ -91,14 +92,12 @@ private:
 /// The wire arguments of one op, in order.
 class WireArgumentRange {
 public:
-  class iterator {
+  /// Made while iterating: `*it` is a WireArgument by value.
+  class iterator
+      : public llvm::iterator_facade_base<iterator, std::forward_iterator_tag,
+                                          WireArgument, std::ptrdiff_t,
+                                          WireArgument *, WireArgument> {
   public:
-    using iterator_category = std::forward_iterator_tag;
-    using value_type = WireArgument;
-    using difference_type = std::ptrdiff_t;
-    using pointer = void;
-    using reference = WireArgument;
-
     iterator() = default;
     WireArgument operator*() const {
       return WireArgument(current, index, operands.slice(offset, count),
@@ -110,15 +109,9 @@ public:
       settle();
       return *this;
     }
-    iterator operator++(int) {
-      iterator copy = *this;
-      ++*this;
-      return copy;
-    }
     bool operator==(const iterator &other) const {
       return index == other.index;
     }
-    bool operator!=(const iterator &other) const { return !(*this == other); }
 
   private:
     friend class WireArgumentRange;
