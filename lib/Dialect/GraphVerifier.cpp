@@ -70,7 +70,7 @@ LogicalResult ng::verifyArgumentOperands(Operation *op) {
         break;
       case ArgKind::Int:
       case ArgKind::IntList:
-        ok = type.isInteger(64);
+        ok = type.isSignlessInteger(64);
         expected = "an INT value (i64)";
         break;
       case ArgKind::Float:
@@ -78,7 +78,7 @@ LogicalResult ng::verifyArgumentOperands(Operation *op) {
         expected = "a FLOAT value (f64)";
         break;
       case ArgKind::Bool:
-        ok = type.isInteger(1);
+        ok = type.isSignlessInteger(1);
         expected = "a BOOL value (i1)";
         break;
       default:
@@ -144,8 +144,8 @@ LogicalResult CallOp::verify() {
     for (Value result : results) {
       Type type = result.getType();
       bool ok = isList ? isTensor(type)
-                       : (isTensor(type) || type.isInteger(64) ||
-                          type.isInteger(1) || type.isF64());
+                       : (isTensor(type) || type.isSignlessInteger(64) ||
+                          type.isSignlessInteger(1) || type.isF64());
       if (!ok)
         return emitOpError()
                << "result '" << wireName(result) << "' has type " << type

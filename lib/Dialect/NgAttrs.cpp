@@ -77,7 +77,8 @@ LogicalResult ArgAttr::verify(function_ref<InFlightDiagnostic()> emitError,
     return success();
   case ArgKind::Int: {
     auto intAttr = dyn_cast_or_null<IntegerAttr>(value);
-    return expectValue(!value || (intAttr && intAttr.getType().isInteger(64)),
+    return expectValue(!value ||
+                           (intAttr && intAttr.getType().isSignlessInteger(64)),
                        "an i64 literal or a reference");
   }
   case ArgKind::Float: {

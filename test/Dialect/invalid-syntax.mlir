@@ -279,6 +279,24 @@ ng.method @forward(%x: !ng.tensor<f32[2]>) -> !ng.tensor<f32[2]> {
 
 // -----
 
+// INT is a signless i64 and BOOL an i1: an unsigned or signed one is none of
+// them (it would come back from the wire as i64 / i1; found by ng-fuzz-ir).
+ng.method @forward(%x: !ng.tensor<f32[2]>) -> !ng.tensor<f32[2]> {
+  // expected-error @+1 {{'ng.call' op result 'r' has type 'ui64'; outputs are tensors, i64, i1 or f64}}
+  %r = ng.call "t"(self: %x) : (!ng.tensor<f32[2]>) -> ui64
+  ng.output(%x) : !ng.tensor<f32[2]>
+}
+
+// -----
+
+ng.method @forward(%x: !ng.tensor<f32[2]>) -> !ng.tensor<f32[2]> {
+  // expected-error @+1 {{'ng.call' op result 'r' has type 'si1'; outputs are tensors, i64, i1 or f64}}
+  %r = ng.call "t"(self: %x) : (!ng.tensor<f32[2]>) -> si1
+  ng.output(%x) : !ng.tensor<f32[2]>
+}
+
+// -----
+
 // A TENSOR_LIST output holds tensors only.
 ng.method @forward(%x: !ng.tensor<f32[2]>) -> !ng.tensor<f32[2]> {
   // expected-error @+1 {{'ng.call' op result 'a' has type 'i64'; outputs are tensors}}
