@@ -104,18 +104,33 @@ static std::optional<size_t> findStringOpenAtEnd(llvm::StringRef text) {
   return open;
 }
 
-/// Where a hex blob with data and alignment 0 starts in the file metadata
-/// section of `text` (`{-# dialect_resources: {...} #-}`), if there is one.
-static std::optional<size_t> findZeroAlignedBlob(llvm::StringRef text) {
+/// A hex blob in the file metadata section of `text` (`{-# dialect_resources:
+/// {...} #-}`) whose alignment (its first four bytes, little endian) MLIR's
+/// parser cannot allocate with: 0 with data (it dies), not a power of two,
+/// or above ng::kMaxBlobAlignment (it allocates that much: 2 GiB for
+/// 0x80000000). Where it starts, and the alignment.
+static std::optional<std::pair<size_t, uint64_t>>
+findUnallocatableBlob(llvm::StringRef text) {
   size_t metadata = text.find("{-#");
   if (metadata == llvm::StringRef::npos)
     return std::nullopt;
-  constexpr llvm::StringLiteral kZeroAlignment = "\"0x00000000";
-  for (size_t at = text.find(kZeroAlignment, metadata);
-       at != llvm::StringRef::npos; at = text.find(kZeroAlignment, at + 1)) {
-    llvm::StringRef rest = text.drop_front(at + kZeroAlignment.size());
-    if (!rest.empty() && llvm::isHexDigit(rest.front()))
-      return at;
+  constexpr llvm::StringLiteral kHexStart = "\"0x";
+  for (size_t at = text.find(kHexStart, metadata); at != llvm::StringRef::npos;
+       at = text.find(kHexStart, at + 1)) {
+    llvm::StringRef digits = text.drop_front(at + kHexStart.size());
+    if (digits.size() < 8 ||
+        !llvm::all_of(digits.take_front(8), llvm::isHexDigit))
+      continue; // not a blob MLIR reads an alignment from
+    uint64_t alignment = 0;
+    for (unsigned byte = 0; byte < 4; ++byte)
+      alignment |=
+          uint64_t(llvm::hexFromNibbles(digits[2 * byte], digits[2 * byte + 1]))
+          << (8 * byte);
+    bool hasData = digits.size() > 8 && llvm::isHexDigit(digits[8]);
+    if ((alignment == 0 && hasData) ||
+        (alignment != 0 && (!llvm::isPowerOf2_64(alignment) ||
+                            alignment > ng::kMaxBlobAlignment)))
+      return std::make_pair(at, alignment);
   }
   return std::nullopt;
 }
@@ -131,11 +146,16 @@ std::optional<ng::TextHazard> ng::findParserHazard(llvm::StringRef text) {
   if (std::optional<size_t> offset = findStringOpenAtEnd(text))
     return TextHazard{*offset, "a string literal is not closed before the end "
                                "of the input"};
-  if (std::optional<size_t> offset = findZeroAlignedBlob(text))
-    return TextHazard{*offset,
-                      "a resource blob with an alignment of 0 (its first four "
-                      "bytes): ng's tools do not hand it to MLIR's parser, "
-                      "which cannot allocate it"};
+  if (std::optional<std::pair<size_t, uint64_t>> blob =
+          findUnallocatableBlob(text))
+    return TextHazard{
+        blob->first,
+        ("a resource blob with an alignment of " + llvm::Twine(blob->second) +
+         " (its first four bytes): ng's tools do not hand it to MLIR's "
+         "parser, which cannot allocate it (alignments are powers of two up "
+         "to " +
+         llvm::Twine(ng::kMaxBlobAlignment) + ")")
+            .str()};
   return std::nullopt;
 }
 

@@ -17,6 +17,7 @@
 #include "llvm/Support/LogicalResult.h"
 
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <string>
 
@@ -31,6 +32,12 @@ namespace ng {
 /// parser overflows an 8 MiB stack at about 3500 (nested modules), and at
 /// 256 it uses well under 1 MiB.
 constexpr unsigned kMaxTextNesting = 256;
+
+/// The largest alignment a resource blob in text IR may ask for (its first
+/// four bytes). MLIR's parser allocates each blob with its alignment: 2 GiB
+/// for 0x80000000. MLIR writes an element type's alignment (at most 16);
+/// 64 KiB leaves room for any.
+constexpr uint64_t kMaxBlobAlignment = 1u << 16;
 
 /// The offset of the first bracket in MLIR text `text` that opens level
 /// `maxDepth + 1`, if there is one. Brackets are `(`, `[`, `{` and `<` with
@@ -49,8 +56,9 @@ struct TextHazard {
 /// kMaxTextNesting; a string literal still open at the end of the text
 /// (after reporting it, the lexer of a file metadata section reads past the
 /// end of its buffer); a resource blob in a file metadata section whose
-/// alignment (its first four bytes) is 0 (the parser allocates it with
-/// alignment 0 and dies "out of memory").
+/// alignment (its first four bytes) is 0 with data (the parser allocates it
+/// with alignment 0 and dies "out of memory"), not a power of two, or above
+/// kMaxBlobAlignment (the parser allocates that much).
 std::optional<TextHazard> findParserHazard(llvm::StringRef text);
 
 /// Fail, with an error at the hazard (printed as MLIR prints a parse
