@@ -31,7 +31,7 @@ using namespace ng;
 /// How messages name a value: its wire name, a hint that may be missing.
 static StringRef wireName(Value value) {
   StringRef name = getWireName(value);
-  return name.empty() ? StringRef("<unnamed>") : name;
+  return name.empty() ? StringRef(kUnnamedInMessages) : name;
 }
 
 //===----------------------------------------------------------------------===//
@@ -177,7 +177,7 @@ LogicalResult OutputOp::verify() {
   if (std::optional<ArrayAttr> specs = getSpecs()) {
     if (!method)
       return emitOpError() << "output specs belong to a method's output only";
-    if ((*this)->hasAttr("ng.unresolved_spec_inputs"))
+    if ((*this)->hasAttr(NgDialect::getUnresolvedSpecInputsAttrName()))
       return emitOpError() << "user_input_mutation names its input by SSA or "
                               "wire name, which only the custom form of "
                               "ng.method resolves; the generic form gives "

@@ -115,7 +115,7 @@ LogicalResult NgDialect::verifyOperationAttribute(Operation *op,
   }
   // Left by ng.output's parser for ng.method's (NgOps.cpp); on an ng.output
   // outside a method, OutputOp::verify says what is wrong.
-  if (attr.getName() == "ng.unresolved_spec_inputs" && isa<OutputOp>(op))
+  if (attr.getName() == getUnresolvedSpecInputsAttrName() && isa<OutputOp>(op))
     return success();
   if (attr.getName() == getDataAttrName()) {
     auto module = dyn_cast<ModuleOp>(op);

@@ -56,8 +56,8 @@ static constexpr llvm::StringLiteral kNamesKeyword("names");
 /// Where ng.output's parser leaves the user inputs its user_input_mutation
 /// specs name (by SSA name or wire name), for ng.method's parser, which
 /// knows its placeholders, to resolve into the specs' `input`.
-static constexpr llvm::StringLiteral
-    kUnresolvedInputsAttr("ng.unresolved_spec_inputs");
+static constexpr llvm::StringLiteral kUnresolvedInputsAttr =
+    NgDialect::getUnresolvedSpecInputsAttrName();
 
 /// How `node` and `graph_arg_names` are spelled in the attribute
 /// dictionaries; like `names`, they are location hints, not attributes.
@@ -504,7 +504,7 @@ LogicalResult MethodOp::verifySymbolUses(SymbolTableCollection &) {
 
 StringRef CallOp::getNodeName() {
   StringRef name = ng::getNodeName(*this);
-  return name.empty() ? StringRef("<unnamed>") : name;
+  return name.empty() ? StringRef(kUnnamedInMessages) : name;
 }
 
 SmallVector<ArgAttr> CallOp::getArgList() { return toArgList(getArgs()); }

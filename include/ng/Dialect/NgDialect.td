@@ -39,6 +39,12 @@ def Ng_Dialect : Dialect {
       return ("unsupported program version '" + version +
               "' (this tool reads \"1\" and \"1.0\") (W7)").str();
     }
+    /// Where ng.output's parser leaves the user inputs its
+    /// user_input_mutation specs name, for ng.method's parser to resolve
+    /// (NgOps.cpp); never left on verified IR.
+    static constexpr ::llvm::StringLiteral getUnresolvedSpecInputsAttrName() {
+      return ::llvm::StringLiteral("ng.unresolved_spec_inputs");
+    }
     /// The module attribute that carries Program.version (W7).
     static constexpr ::llvm::StringLiteral getVersionAttrName() {
       return ::llvm::StringLiteral("ng.version");

@@ -92,6 +92,9 @@ llvm::StringRef getContextMethod(mlir::Location loc);
 std::string describeNodeLocation(mlir::Location loc,
                                  llvm::StringRef message = "");
 
+/// How messages name a node or value that has no name.
+constexpr llvm::StringLiteral kUnnamedInMessages("<unnamed>");
+
 /// The name the exporter gives a node of `target` that has none: the target
 /// without `torch.ops.`, lower case, each character a name cannot have
 /// replaced by '_' ("torch.ops.aten.add.Tensor" -> "aten_add_tensor"), as

@@ -54,9 +54,8 @@ private:
   template <typename Range> auto vector(const Range &items) {
     return fbb.CreateVector(items.data(), items.size());
   }
-  /// The wire name of `value`, a value of the graph being written (or of an
-  /// enclosing one, for an alias_of).
-  FailureOr<StringOffset> nameOf(Value value, Operation *user);
+  /// The wire name of `value`, a value of the graph being written.
+  StringOffset nameOf(Value value);
   /// The name GraphNames gave `value` / `op` in the graph being written.
   StringRef nameFor(Value value) { return names->getName(value); }
   StringRef nodeNameFor(Operation *op) { return names->getNodeName(op); }
@@ -100,11 +99,10 @@ static fb::ScalarType scalarType(Type type) {
   return static_cast<fb::ScalarType>(*getScalarTypeId(type));
 }
 
-FailureOr<StringOffset> Exporter::nameOf(Value value, Operation *user) {
+StringOffset Exporter::nameOf(Value value) {
   // A value is referenced many times: remember each answer.
   if (auto it = valueNames.find(value); it != valueNames.end())
     return StringOffset(it->second);
-  (void)user;
   StringOffset offset = string(nameFor(value));
   valueNames[value] = offset.o;
   return offset;
@@ -199,34 +197,21 @@ Exporter::arguments(Operation *op, CallOp call) {
       }
     }
     Attribute value = arg.getValue();
-    auto operandName = [&]() {
-      return nameOf(op->getOperand(nextOperand++), op);
-    };
+    auto operandName = [&]() { return nameOf(op->getOperand(nextOperand++)); };
     // One name per slot: the next operand's where the mask is set, else ""
     // (IntListArg.refs, TensorListArg/OptionalTensorListArg.names).
-    auto maskedNames = [&](ArrayRef<bool> mask)
-        -> FailureOr<Offset<flatbuffers::Vector<StringOffset>>> {
+    auto maskedNames = [&](ArrayRef<bool> mask) {
       SmallVector<StringOffset, 8> names;
-      for (bool isRef : mask) {
-        if (!isRef) {
-          names.push_back(string(""));
-          continue;
-        }
-        FailureOr<StringOffset> name = operandName();
-        if (failed(name))
-          return failure();
-        names.push_back(*name);
-      }
+      for (bool isRef : mask)
+        names.push_back(isRef ? operandName() : string(""));
       return vector(names);
     };
     fb::ArgumentValue tag = static_cast<fb::ArgumentValue>(arg.getKind());
     Offset<void> payload;
     switch (arg.getKind()) {
     case ArgKind::Tensor: {
-      FailureOr<StringOffset> name = operandName();
-      if (failed(name))
-        return failure();
-      payload = fb::CreateTensorArg(fbb, *name).Union();
+      StringOffset name = operandName();
+      payload = fb::CreateTensorArg(fbb, name).Union();
       break;
     }
     case ArgKind::None:
@@ -235,13 +220,7 @@ Exporter::arguments(Operation *op, CallOp call) {
     case ArgKind::Int:
     case ArgKind::Float:
     case ArgKind::Bool: {
-      StringOffset ref = 0;
-      if (!value) {
-        FailureOr<StringOffset> name = operandName();
-        if (failed(name))
-          return failure();
-        ref = *name;
-      }
+      StringOffset ref = value ? StringOffset(0) : operandName();
       if (arg.getKind() == ArgKind::Int)
         payload = fb::CreateIntArg(
                       fbb, value ? cast<IntegerAttr>(value).getInt() : 0, ref)
@@ -273,13 +252,8 @@ Exporter::arguments(Operation *op, CallOp call) {
     case ArgKind::IntList: {
       ArrayRef<int64_t> values = cast<DenseI64ArrayAttr>(value).asArrayRef();
       Offset<flatbuffers::Vector<StringOffset>> refs = 0;
-      if (DenseBoolArrayAttr mask = arg.getMask()) {
-        FailureOr<Offset<flatbuffers::Vector<StringOffset>>> names =
-            maskedNames(mask.asArrayRef());
-        if (failed(names))
-          return failure();
-        refs = *names;
-      }
+      if (DenseBoolArrayAttr mask = arg.getMask())
+        refs = maskedNames(mask.asArrayRef());
       payload = fb::CreateIntListArg(fbb, vector(values), refs).Union();
       break;
     }
@@ -297,11 +271,7 @@ Exporter::arguments(Operation *op, CallOp call) {
     case ArgKind::TensorList:
     case ArgKind::OptionalTensorList: {
       ArrayRef<bool> present = arg.getMask().asArrayRef();
-      FailureOr<Offset<flatbuffers::Vector<StringOffset>>> names =
-          maskedNames(present);
-      if (failed(names))
-        return failure();
-      auto namesVec = *names;
+      auto namesVec = maskedNames(present);
       if (arg.getKind() == ArgKind::TensorList) {
         payload = fb::CreateTensorListArg(fbb, namesVec).Union();
       } else {
@@ -359,12 +329,8 @@ FailureOr<Offset<fb::Node>> Exporter::callNode(CallOp call) {
     bool isList;
     ResultRange results = call.getWireOutputResults(i, isList);
     StringOffset aliasOf = 0;
-    if (std::optional<unsigned> aliased = call.getAliasedOperand(i)) {
-      FailureOr<StringOffset> name = nameOf(call.getOperand(*aliased), call);
-      if (failed(name))
-        return failure();
-      aliasOf = *name;
-    }
+    if (std::optional<unsigned> aliased = call.getAliasedOperand(i))
+      aliasOf = nameOf(call.getOperand(*aliased));
     if (isList) {
       SmallVector<StringOffset, 4> names;
       for (Value result : results)
