@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Full check, and what CI runs (.ci/run): installs missing dependencies, then
 #   1. the formatting gate (scripts/check-format.sh);
-#   2. the default configuration (g++, warnings as errors): build, ctest (lit
-#      suite, lit suite again with threads, unit tests) and the conformance
+#   2. the default configuration (g++, warnings as errors): build, the build
+#      graph's check (scripts/check-build-deps.sh), ctest (lit suite, lit
+#      suite again with threads, unit tests) and the conformance
 #      vectors of ../shared/conformance (skipped when absent);
 #   3. the sanitizer configuration (clang-22, ASan+UBSan, warnings as
 #      errors): build, the same ctest suites and conformance vectors;
@@ -43,6 +44,9 @@ run_config() {
   shift 2
   echo "== $name: build"
   bash scripts/build.sh "$@"
+  bash scripts/check-build-deps.sh "$dir" > "$logs/$name-build-deps.log" ||
+    status=1
+  grep -v 'passed, ' "$logs/$name-build-deps.log" || true
   echo "== $name: tests"
   # Results of an earlier run must not be counted as this run's.
   rm -f "$dir"/test/lit-results*.json "$dir/unittests/unit-results.xml"
@@ -50,8 +54,9 @@ run_config() {
   ctest --test-dir "$dir" --output-on-failure --no-tests=error || status=1
   NG_BIN="$dir/bin" bash scripts/check-conformance.sh |
     tee "$logs/$name-conformance.log" | grep -v '^PASS: ' || status=1
-  results+=("$dir/test/lit-results.json" "$dir/test/lit-results-threaded.json"
-    "$dir/unittests/unit-results.xml" "$logs/$name-conformance.log")
+  results+=("$logs/$name-build-deps.log" "$dir/test/lit-results.json"
+    "$dir/test/lit-results-threaded.json" "$dir/unittests/unit-results.xml"
+    "$logs/$name-conformance.log")
 }
 
 run_config default build --werror
