@@ -17,7 +17,9 @@
 #                   interleaved ratios (default 9)
 #   --scaling       import at ~10k, ~100k, ~1M nodes and print ns/node, warm
 #                   (repetitions reuse the cache and the freed heap) and
-#                   cold (each import starts as a fresh process would)
+#                   cold (each import starts as a fresh process would), and
+#                   per size the CLI round trip through text against
+#                   flatc -b (the generator's JSON), interleaved per round
 #   --sizes "A B"   node counts for --scaling (default "10000 100000 1000000")
 #   --rounds N      --scaling: measure every size N times, report the lowest
 #                   (default 1)
@@ -180,9 +182,12 @@ if [ "$SCALING" = 1 ]; then
   # size the lowest of the rounds' minimums and each round's (single runs
   # stray on a VM whose speed drifts).
   : > "$SCRATCH/scaling.tsv"
+  : > "$SCRATCH/cli.tsv"
+  cli=0
+  [ -x "$NG_TRANSLATE" ] && [ -x "$FLATC" ] && cli=1
   for round in $(seq "$ROUNDS"); do
     for n in $SIZES; do
-      prog=$(ensure_program "$n" 0)
+      prog=$(ensure_program "$n" "$cli")
       r=$REPS
       [ "$n" -ge 500000 ] && [ "$r" -gt 3 ] && r=3
       "$NG_BENCH" "$prog" --import-only --reps "$r" > "$SCRATCH/warm.json"
@@ -192,10 +197,17 @@ if [ "$SCALING" = 1 ]; then
         "$(json_get "$SCRATCH/warm.json" import_ns_per_node)" \
         "$(json_get "$SCRATCH/cold.json" import_ns_per_node)" \
         "$(json_get "$SCRATCH/cold.json" max_rss_kb)" >> "$SCRATCH/scaling.tsv"
+      if [ "$cli" = 1 ]; then
+        # flatc -b, then the pipe, back to back (wall time; both use the
+        # machine's two cores as they can).
+        f=$(best_ms 1 "'$FLATC' -b -o '$SCRATCH' '$SCHEMA' '${prog%.nptg}.json'")
+        p=$(best_ms 1 "'$NG_TRANSLATE' --from-native-graph '$prog' | '$NG_TRANSLATE' --to-native-graph -o '$SCRATCH/rt.nptg'")
+        printf '%s\t%s\t%s\n' "$(json_get "$SCRATCH/warm.json" nodes)" "$f" "$p" >> "$SCRATCH/cli.tsv"
+      fi
     done
   done
-  "$PYTHON" - "$SCRATCH/scaling.tsv" <<'PY'
-import sys
+  "$PYTHON" - "$SCRATCH/scaling.tsv" "$SCRATCH/cli.tsv" <<'PY'
+import statistics, sys
 rows = {}
 for line in open(sys.argv[1]):
     nodes, mb, reps, warm, cold, rss = line.split()
@@ -215,6 +227,21 @@ if len(rows) > 1:
     print()
     print("- largest / smallest, per node: cold %.2fx, warm %.2fx" % (
         min(hi["cold"]) / min(lo["cold"]), min(hi["warm"]) / min(lo["warm"])))
+cli = {}
+for line in open(sys.argv[2]):
+    nodes, flatc, pipe = line.split()
+    if "fail" not in (flatc, pipe):
+        cli.setdefault(int(nodes), []).append((float(flatc), float(pipe)))
+if cli:
+    print()
+    print("| nodes | flatc -b (ms, each round) | CLI round trip (ms, each round) | round trip / flatc -b: median (each round) |")
+    print("|---:|---:|---:|---:|")
+    for n in sorted(cli):
+        ratios = [p / f for f, p in cli[n]]
+        print("| %d | %s | %s | **%.3f** (%s) |" % (
+            n, ", ".join("%.0f" % f for f, _ in cli[n]),
+            ", ".join("%.0f" % p for _, p in cli[n]),
+            statistics.median(ratios), ", ".join("%.3f" % r for r in ratios)))
 PY
   exit 0
 fi

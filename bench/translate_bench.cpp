@@ -35,6 +35,7 @@
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
@@ -62,6 +63,12 @@ static cl::opt<bool> check(
     "check",
     cl::desc("Also check (untimed) that export is deterministic and that its "
              "output re-imports and re-exports to the same bytes"),
+    cl::init(false));
+static cl::opt<bool> threaded(
+    "threaded",
+    cl::desc("Import as ng-translate does an input of 8 MiB and more: a "
+             "second thread verifies the nodes ahead of the import "
+             "(ImportOptions::threads), the context single-threaded"),
     cl::init(false));
 static cl::opt<bool> cold(
     "cold",
@@ -212,6 +219,9 @@ int main(int argc, char **argv) {
   }
 
   ng::ImportOptions options;
+  std::optional<llvm::DefaultThreadPool> verifierThreads;
+  if (threaded)
+    options.threads = &verifierThreads.emplace();
   options.verify = !noVerify;
 
   auto import = [&](mlir::MLIRContext *ctx) {

@@ -1130,8 +1130,9 @@ LogicalResult Importer::importGraph(const fb::Graph *graph, Region &region,
   std::optional<NodesAhead> ahead;
   if (method)
     ahead.emplace(*nodeVerifier, graph,
-                  ctx->isMultithreadingEnabled() ? &ctx->getThreadPool()
-                                                 : nullptr);
+                  options.threads                  ? options.threads
+                  : ctx->isMultithreadingEnabled() ? &ctx->getThreadPool()
+                                                   : nullptr);
   SmallVector<StringRef, 8> placedInputs;
   bool seenCall = false, seenOutput = false;
 

@@ -101,6 +101,35 @@ static void singleThreadedBelow(MLIRContext *context, uint64_t inputBytes,
     context->disableMultithreading();
 }
 
+/// The threads of a run that uses them. The IR is built (imported or
+/// parsed) with the context single-threaded: under threads MLIR's uniquer
+/// probes three hash tables, two of them under a lock, for every attribute
+/// it has not seen, and a program brings a few per node (its name, its
+/// location), so a million-node import took ~30% longer (docs/performance.md).
+/// Meanwhile a second thread verifies the flatbuffer ahead of the import
+/// (ImportOptions::threads), which needs no context. Threads are switched on
+/// for the stage after, where the verifier runs beside the printer or the
+/// export. A context's pool must outlive it (MLIRContext::setThreadPool).
+static llvm::ThreadPoolInterface &toolThreads() {
+  static llvm::DefaultThreadPool pool;
+  return pool;
+}
+
+/// Make `context` single-threaded while the IR is built; returns the pool
+/// to give it afterwards (threadsFromHereOn), null for a single-threaded run.
+static llvm::ThreadPoolInterface *buildSingleThreaded(MLIRContext *context) {
+  if (!context->isMultithreadingEnabled())
+    return nullptr;
+  context->disableMultithreading();
+  return &toolThreads();
+}
+
+static void threadsFromHereOn(MLIRContext *context,
+                              llvm::ThreadPoolInterface *threads) {
+  if (threads)
+    context->setThreadPool(*threads);
+}
+
 /// ng-translate exits right after its translation, so freeing the module op
 /// by op (2-3% of a run on a large program) is work nobody needs. As clang
 /// does with -disable-free, the module is left to the process exit;
@@ -388,10 +417,12 @@ fromNativeGraph(const std::shared_ptr<llvm::SourceMgr> &sourceMgr,
   bool verifyBesidePrinter =
       context->isMultithreadingEnabled() && !translateOptions().emitBytecode;
   options.verify = !verifyBesidePrinter;
+  options.threads = buildSingleThreaded(context);
   // Constant resources point into the input: keep it mapped.
   OwningOpRef<ModuleOp> module =
       ng::importProgram(buffer->getBuffer(), buffer->getBufferIdentifier(),
                         sourceMgr, context, options);
+  threadsFromHereOn(context, options.threads);
   llvm::scope_exit atExit([&] { leaveToExit(module); });
   if (!module)
     return failure();
@@ -414,7 +445,9 @@ toNativeGraph(const std::shared_ptr<llvm::SourceMgr> &sourceMgr,
   const llvm::MemoryBuffer &input =
       *sourceMgr->getMemoryBuffer(sourceMgr->getMainFileID());
   singleThreadedBelow(context, input.getBufferSize(), kThreadedExportMinBytes);
+  llvm::ThreadPoolInterface *threads = buildSingleThreaded(context);
   OwningOpRef<ModuleOp> module = parseIr(sourceMgr, context);
+  threadsFromHereOn(context, threads);
   llvm::scope_exit atExit([&] { leaveToExit(module); });
   if (!module || failed(checkSomethingToExport(*module, input)))
     return failure();

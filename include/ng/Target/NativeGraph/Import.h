@@ -12,6 +12,7 @@
 
 namespace llvm {
 class MemoryBuffer;
+class ThreadPoolInterface;
 } // namespace llvm
 
 namespace ng {
@@ -35,6 +36,14 @@ struct ImportOptions {
   /// is made, while it is in cache, the module's attributes at the end.
   /// (Without it, verifyImportedProgram verifies the whole module later.)
   bool verify = true;
+  /// Threads on which each method's nodes are verified (flatbuffers
+  /// verification, no IR) just ahead of their import; without them, the
+  /// importing thread verifies each node before it imports it. The context
+  /// may stay single-threaded meanwhile, and should for a large program:
+  /// every attribute it uniques is then one hash probe instead of three
+  /// under locks (docs/performance.md). Null: the context's own pool when
+  /// it has threads enabled.
+  llvm::ThreadPoolInterface *threads = nullptr;
   /// A safetensors file with the constants of an `.nptg` input (C2). A
   /// `.ptn` package carries its own.
   std::string constantsPath;
