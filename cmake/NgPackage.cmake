@@ -2,6 +2,7 @@
 #   include/ng/...           the public headers, their .td sources and the
 #                            generated .inc files (and the flatbuffers
 #                            schema header)
+#   include/ng-c/...         the C API's headers (docs/CAPI.md)
 #   lib/libNg*.a             the libraries
 #   bin/ng-opt, ng-translate the tools (NG_INSTALL_TOOLS)
 #   lib/cmake/ng/            ngConfig.cmake, ngConfigVersion.cmake and
@@ -13,9 +14,11 @@
 include(CMakePackageConfigHelpers)
 
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/include/ng
+  ${PROJECT_SOURCE_DIR}/include/ng-c
   DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}
   FILES_MATCHING PATTERN "*.h" PATTERN "*.td")
 install(DIRECTORY ${PROJECT_BINARY_DIR}/include/ng
+  ${PROJECT_BINARY_DIR}/include/ng-c
   DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}
   FILES_MATCHING PATTERN "*.h" PATTERN "*.inc"
   PATTERN "CMakeFiles" EXCLUDE)
