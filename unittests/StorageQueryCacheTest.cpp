@@ -7,10 +7,10 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ng/Dialect/StorageQueryCache.h"
 #include "ng/Dialect/NgDialect.h"
 #include "ng/Dialect/NgOps.h"
 #include "ng/Dialect/Storage.h"
-#include "ng/Dialect/StorageQueryCache.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Parser/Parser.h"

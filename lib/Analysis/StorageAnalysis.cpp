@@ -48,10 +48,11 @@ StorageAnalysis::StorageAnalysis(Operation *op) {
   for (Region *graph : graphs) {
     for (Operation &node : graph->front()) {
       forEachStorageWrite(&node, [&](const StorageWrite &write) {
-        auto it = classOf.find(write.value);
-        if (it == classOf.end())
+        auto it = places.find(write.value);
+        if (it == places.end())
           return;
-        SmallVectorImpl<Operation *> &writers = classes[it->second].writers;
+        SmallVectorImpl<Operation *> &writers =
+            classes[it->second.storageClass].writers;
         if (writers.empty() || writers.back() != &node)
           writers.push_back(&node);
       });
@@ -68,8 +69,8 @@ unsigned StorageAnalysis::newClass(StorageKind kind, Value root,
   storage.graph = graph;
   classes.push_back(std::move(storage));
   classMethod.push_back(currentMethod);
-  classOf[root] = classes.size() - 1;
-  nodeOf[root] = newNode(-1, /*covering=*/true);
+  places[root] = {static_cast<unsigned>(classes.size() - 1),
+                  newNode(-1, /*covering=*/true)};
   return classes.size() - 1;
 }
 
@@ -95,9 +96,7 @@ void StorageAnalysis::analyzeGraph(Region &graph, Operation *method) {
         StorageClass &storage = classes[it->second];
         storage.roots.push_back(arg);
         storage.members.push_back(arg);
-        classOf[arg] = it->second;
-        unsigned node = nodeOf.lookup(storage.roots.front());
-        nodeOf[arg] = node;
+        places[arg] = places.lookup(storage.roots.front());
         continue;
       }
     }
@@ -118,24 +117,25 @@ void StorageAnalysis::analyzeGraph(Region &graph, Operation *method) {
       if (!isTensor(result))
         continue;
       OpOperand *source = getAliasSource(result);
-      auto it = source ? classOf.find(source->get()) : classOf.end();
-      if (it == classOf.end()) {
+      auto it = source ? places.find(source->get()) : places.end();
+      if (it == places.end()) {
         newClass(source ? StorageKind::Unknown
                         : getStorageKind(getStorageRoot(result)),
                  result, &graph);
         continue;
       }
-      classOf[result] = it->second;
-      classes[it->second].members.push_back(result);
+      Place sourcePlace = it->second;
+      classes[sourcePlace.storageClass].members.push_back(result);
       ArgAttr arg = getArgumentOf(*source);
       StringRef argName =
           arg && arg.getName() ? arg.getName().getValue() : StringRef();
       ViewKind view = getViewKind(cast<CallOp>(op).getTarget(), argName,
                                   isInPlaceResult(result));
-      unsigned sourceNode = nodeOf[source->get()];
-      nodeOf[result] = view == ViewKind::Identity
-                           ? sourceNode
-                           : newNode(sourceNode, view == ViewKind::Covering);
+      places[result] = {
+          sourcePlace.storageClass,
+          view == ViewKind::Identity
+              ? sourcePlace.node
+              : newNode(sourcePlace.node, view == ViewKind::Covering)};
     }
   }
 }
@@ -151,8 +151,8 @@ StorageAnalysis::getClasses(Region *graph) const {
 
 const StorageAnalysis::StorageClass *
 StorageAnalysis::getClass(Value value) const {
-  auto it = classOf.find(value);
-  return it == classOf.end() ? nullptr : &classes[it->second];
+  auto it = places.find(value);
+  return it == places.end() ? nullptr : &classes[it->second.storageClass];
 }
 
 bool StorageAnalysis::isWritten(Value value) const {
@@ -198,19 +198,21 @@ AliasResult StorageAnalysis::alias(Value lhs, Value rhs) const {
 AliasResult StorageAnalysis::alias(Value lhs, Value rhs, unsigned depth) const {
   if (lhs == rhs)
     return AliasResult::MustAlias;
-  auto lhsIt = classOf.find(lhs), rhsIt = classOf.find(rhs);
-  if (lhsIt == classOf.end() || rhsIt == classOf.end())
+  auto lhsIt = places.find(lhs), rhsIt = places.find(rhs);
+  if (lhsIt == places.end() || rhsIt == places.end())
     return AliasResult::MayAlias;
-  if (lhsIt->second == rhsIt->second)
-    return compareViews(nodeOf.lookup(lhs), nodeOf.lookup(rhs));
+  unsigned lhsClass = lhsIt->second.storageClass,
+           rhsClass = rhsIt->second.storageClass;
+  if (lhsClass == rhsClass)
+    return compareViews(lhsIt->second.node, rhsIt->second.node);
   // Different methods never run together; their storage is not compared.
-  if (classMethod[lhsIt->second] != classMethod[rhsIt->second])
+  if (classMethod[lhsClass] != classMethod[rhsClass])
     return AliasResult::MayAlias;
 
   // Distinct roots are distinct storage, except for the opaque ones: a
   // subgraph input is a tensor its node was given, and an output of a node
   // with subgraphs is a tensor it was given or one its subgraphs made.
-  const StorageClass &a = classes[lhsIt->second], &b = classes[rhsIt->second];
+  const StorageClass &a = classes[lhsClass], &b = classes[rhsClass];
   auto isOpaque = [](const StorageClass &c) {
     return c.kind == StorageKind::SubgraphInput ||
            c.kind == StorageKind::Unknown;

@@ -321,6 +321,11 @@ struct WriteQuery {
   explicit WriteQuery(StorageQueryCache *cache)
       : mayWrite(cache ? cache->getMayWrite() : ownMayWrite) {}
 
+private:
+  /// The memo when no cache is open (declared before the reference to it).
+  llvm::DenseMap<Operation *, bool> ownMayWrite;
+
+public:
   llvm::DenseMap<Operation *, bool> &mayWrite;
   StorageWork &work = getStorageWork();
 
@@ -338,7 +343,6 @@ struct WriteQuery {
   }
 
 private:
-  llvm::DenseMap<Operation *, bool> ownMayWrite;
   static constexpr unsigned kMemos = 4;
   struct Memo {
     const void *target = nullptr;
