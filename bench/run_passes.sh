@@ -5,10 +5,10 @@
 #   bench/run_passes.sh [options]
 #
 # Each run is `ng-opt decoder_<N>.mlirbc --PASS --mlir-disable-threading
-# --mlir-timing --emit-bytecode -o /dev/null`: the pass's own time is read
-# from MLIR's timing report (its row, or its pipeline's, not the process
-# start, the parse or the output), the peak RSS from /usr/bin/time (the
-# whole process). The parse (a run without a pass) is the reference. Rounds
+# --verify-each=false --mlir-timing --emit-bytecode -o /dev/null`: the pass's
+# own time is read from MLIR's timing report (its row, or its pipeline's,
+# not the process start, the parse, the verifier after the pass or the
+# output), the peak RSS from /usr/bin/time (the whole process). The parse (a run without a pass) is the reference. Rounds
 # are interleaved (every size and pass once per round) and each cell is the
 # lowest over the rounds. Prints a markdown section (machine, commit, table).
 #
@@ -25,6 +25,8 @@
 #                    older build for a before/after table
 #   --sizes "A B"    node counts (default "10000 100000 1000000")
 #   --rounds N       rounds (default 3)
+#   --verify         count the verifier MLIR runs after a pass that changed
+#                    the IR (ng-opt's default) in the pass's time
 #   --passes "A B"   pass flags to run, a `:` in one standing for a space
 #                    between its options (default: every ng pass of
 #                    `ng-opt --help` but deprecated aliases and test counters,
@@ -42,6 +44,7 @@ SIZES="10000 100000 1000000"
 ROUNDS=3
 PASSES=""
 NG_OPT=""
+VERIFY=false
 
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -50,7 +53,8 @@ while [ $# -gt 0 ]; do
     --sizes) SIZES="$2"; shift 2 ;;
     --rounds) ROUNDS="$2"; shift 2 ;;
     --passes) PASSES="$2"; shift 2 ;;
-    -h|--help) sed -n '2,34p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --verify) VERIFY=true; shift ;;
+    -h|--help) sed -n '2,37p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     -*) echo "unknown option $1" >&2; exit 2 ;;
     *) echo "unexpected argument $1" >&2; exit 2 ;;
   esac
@@ -124,8 +128,10 @@ for n in $SIZES; do
   NODES[$n]=$("$NG_OPT" "$(input_for "$n" "")" --ng-print-summary -o /dev/null 2>&1 |
     awk '/^method .*: [0-9]+ nodes/ { for (i = 1; i < NF; i++) if ($(i + 1) ~ /^nodes/) s += $i } END { print s }')
 done
+DATA=0
 for pass in $PASSES; do
   if [ "$(variant_of "$pass")" = data ]; then
+    DATA=1
     for n in $SIZES; do prepare "$n" data; done
     break
   fi
@@ -140,7 +146,8 @@ trap 'rm -rf "$TMP"' EXIT
 measure() { # input pass...
   local input=$1; shift
   if ! "$TIME" -f 'peak_kb %M' -o "$TMP/time" "$NG_OPT" "$input" "$@" \
-      --mlir-disable-threading --mlir-timing --emit-bytecode -o /dev/null \
+      --mlir-disable-threading --verify-each="$VERIFY" --mlir-timing \
+      --emit-bytecode -o /dev/null \
       >/dev/null 2>"$TMP/err"; then
     echo "ng-opt $input $* failed:" >&2
     cat "$TMP/err" >&2
@@ -180,7 +187,7 @@ for round in $(seq 1 "$ROUNDS"); do
   echo "round $round of $ROUNDS" >&2
   for n in $SIZES; do
     for variant in "" data; do
-      [ "$variant" = data ] && [ ! -s "$(input_for "$n" data)" ] && continue
+      [ "$variant" = data ] && [ "$DATA" = 0 ] && continue
       read -r _ parse kb < <(measure "$(input_for "$n" "$variant")")
       better "parse$variant/$n" "$parse" "$kb"
     done
@@ -198,7 +205,8 @@ cpu=$(sed -n 's/^model name\s*: //p' /proc/cpuinfo | head -1)
 echo "### Passes: \`bench/run_passes.sh --rounds $ROUNDS --sizes \"$SIZES\"\`"
 echo
 echo "Commit $commit${dirty:+ (with uncommitted changes)}, $(nproc) CPUs ($cpu),"
-echo "$(date -u +%Y-%m-%d); \`$NG_OPT\`, one thread. Per size: the pass's"
+echo "$(date -u +%Y-%m-%d); \`$NG_OPT\`, one thread, the verifier after a pass"
+echo "$([ "$VERIFY" = true ] && echo "counted" || echo "not run") (--verify-each=$VERIFY). Per size: the pass's"
 echo "time per node (lowest of $ROUNDS interleaved rounds), that time over the"
 echo "parse's (the same input parsed without a pass), and the process's peak RSS."
 echo
