@@ -18,6 +18,7 @@
 #include "ng/Tools/InputFile.h"
 #include "ng/Tools/OutputFiles.h"
 #include "ng/Tools/ToolDiagnostics.h"
+#include "ng/Transforms/StorageQueryInstrumentation.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Pass/PassManager.h"
@@ -55,6 +56,10 @@ static LogicalResult optimize(llvm::StringRef inputPath,
   MlirOptMainConfig passes = config;
   config.setPassPipelineSetupFn([&parsed, passes](PassManager &pm) {
     parsed = true;
+    // Each pass answers the storage questions of ng.call's effects once
+    // per root (ng/Dialect/StorageQueryCache.h): --cse and --canonicalize
+    // stay linear.
+    pm.addInstrumentation(std::make_unique<ng::StorageQueryInstrumentation>());
     return passes.setupPassPipeline(pm);
   });
   if (failed(
