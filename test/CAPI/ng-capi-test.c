@@ -106,6 +106,7 @@ int main(int argc, char **argv) {
 
   /* A pipeline by its textual form, and a pass made by its constructor. */
   MlirPassManager pm = mlirPassManagerCreate(context);
+  ngPassManagerAddStorageQueryInstrumentation(pm);
   MlirOpPassManager top = mlirPassManagerGetAsOpPassManager(pm);
   MlirLogicalResult parsed = mlirOpPassManagerAddPipeline(
       top, str("ng-fold-q4-weights,ng.method(ng-legalize-dim-order)"),
