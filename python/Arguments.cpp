@@ -414,6 +414,13 @@ BuiltArgument buildArgument(const ProgramRef &program, py::handle value,
   return built;
 }
 
+/// The `args` of a node (ng.call or ng.output).
+ArrayAttr getArgs(Operation *op) {
+  if (auto call = llvm::dyn_cast<CallOp>(op))
+    return call.getArgs();
+  return llvm::cast<OutputOp>(op).getArgs();
+}
+
 void setArgs(Operation *op, ArrayAttr args) {
   if (auto call = llvm::dyn_cast<CallOp>(op))
     call.setArgsAttr(args);
@@ -456,9 +463,10 @@ void setArgument(const ProgramRef &program, Operation *op, py::handle key,
 
   // The new operands take the old ones' place: operands are consumed in
   // argument order (WireArguments.h).
-  SmallVector<Attribute> args;
-  for (WireArgument arg : getWireArguments(op))
-    args.push_back(arg.getAttr());
+  // The descriptors as stored (not as the walk yields them: it stops at a
+  // malformed one, and the rest must be kept as they are).
+  ArrayAttr stored = getArgs(op);
+  SmallVector<Attribute> args(stored.begin(), stored.end());
   unsigned begin = op->getNumOperands();
   if (existing) {
     begin = existing->getBeginOperandIndex();

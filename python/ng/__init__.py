@@ -29,6 +29,24 @@ from ._ng import (
     parse,
 )
 
+# The classes are the package's: tracebacks and reprs say ng.Error, not
+# ng._ng.Error.
+for _name in (
+    "Argument",
+    "Error",
+    "Graph",
+    "Method",
+    "Node",
+    "Placeholder",
+    "Program",
+    "ScalarType",
+    "TensorType",
+    "Value",
+    "Warning",
+):
+    globals()[_name].__module__ = "ng"
+del _name
+
 __all__ = [
     "Argument",
     "Error",
