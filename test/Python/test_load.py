@@ -1,6 +1,7 @@
 # RUN: %ng_python_env %python %s
 """ng.load and reading a program: methods, placeholders, nodes, arguments
 and types, on the bundled example and on a program ng-translate made."""
+import gc
 import unittest
 
 import ng
@@ -113,6 +114,28 @@ class LoadPackage(TestCase):
         self.assertTrue(result.has_uses)
         self.assertIsNone(forward.placeholders[0].node)
         self.assertEqual(len({dq, forward.nodes[0]}), 1)
+
+
+class Lifetimes(TestCase):
+    def test_objects_keep_their_program(self):
+        # The program's Python object goes first; what was read from it
+        # keeps its context alive.
+        node = ng.load(DECODER)["forward"].nodes[0]
+        value = node.results[0]
+        gc.collect()
+        self.assertEqual(node.target,
+                         "torch.ops.torchao.dequantize_affine.default")
+        self.assertEqual(value.users[0].name, "aten_embedding_default")
+        self.assertEqual(str(value.type), "!ng.tensor<f32[256, 128]>")
+
+    def test_snapshots_outlive_it(self):
+        program = ng.load(DECODER)
+        arg = program["forward"].nodes[0].arg("block_size")
+        tensor_type = program["forward"].placeholders[0].type
+        del program
+        gc.collect()
+        self.assertEqual(arg.value, [1, 32])
+        self.assertEqual(tensor_type.sizes, [256, 128])
 
 
 class LoadProgram(TestCase):
