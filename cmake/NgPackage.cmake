@@ -5,6 +5,9 @@
 #   include/ng-c/...         the C API's headers (docs/CAPI.md)
 #   lib/libNg*.a             the libraries
 #   bin/ng-opt, ng-translate the tools (NG_INSTALL_TOOLS)
+#   lib/python3/dist-packages/ng/
+#                            the Python package (NG_BUILD_PYTHON;
+#                            NG_PYTHON_INSTALL_DIR, docs/Python.md)
 #   lib/cmake/ng/            ngConfig.cmake, ngConfigVersion.cmake and
 #                            NgTargets.cmake (the libraries and tools as
 #                            imported targets)
@@ -30,7 +33,7 @@ configure_package_config_file(
   ${PROJECT_SOURCE_DIR}/cmake/ngConfig.cmake.in
   ${PROJECT_BINARY_DIR}/lib/cmake/ng/ngConfig.cmake
   INSTALL_DESTINATION ${NG_INSTALL_CMAKE_DIR}
-  PATH_VARS CMAKE_INSTALL_INCLUDEDIR CMAKE_INSTALL_BINDIR)
+  PATH_VARS CMAKE_INSTALL_INCLUDEDIR CMAKE_INSTALL_BINDIR NG_PYTHON_INSTALL_DIR)
 write_basic_package_version_file(
   ${PROJECT_BINARY_DIR}/lib/cmake/ng/ngConfigVersion.cmake
   VERSION ${PROJECT_VERSION}

@@ -2,7 +2,10 @@
 # The package as a user gets it: installs a build tree into a temporary
 # prefix (cmake --install), builds examples/standalone-pass against that
 # prefix with find_package(ng), and runs the example's lit tests, which load
-# the plugin into the installed ng-opt (--load-pass-plugin).
+# the plugin into the installed ng-opt (--load-pass-plugin); and, when the
+# build has the Python bindings, imports the installed `ng` package from
+# where ngConfig.cmake says it is and runs a pipeline with it
+# ("installed-python-package: N passed, N failed").
 #   scripts/check-standalone-example.sh BUILD-DIR [RESULTS.json]
 # Writes lit's per-test results to RESULTS.json (default:
 # BUILD-DIR/standalone-example-results.json) and prints
@@ -23,6 +26,29 @@ fail() {
 
 cmake --install "$build" --prefix "$work/prefix" > "$work/install.log" ||
   { tail -20 "$work/install.log"; fail "cmake --install failed"; }
+# The Python package, when the build has it: installed where ngConfig.cmake
+# says (NG_PYTHON_PACKAGES_DIR), and usable from there alone (run from /, the
+# build tree nowhere on the path). Its own line in the log.
+if grep -q '^NG_BUILD_PYTHON:BOOL=ON$' "$build/CMakeCache.txt"; then
+  python=$(sed -n 's/^Python3_EXECUTABLE:[A-Z]*=//p' "$build/CMakeCache.txt")
+  site="$work/prefix/lib/python3/dist-packages"
+  example="$PWD/examples/decoder.ptn"
+  if grep -q 'set(NG_PYTHON_PACKAGES_DIR "${PACKAGE_PREFIX_DIR}/lib/python3/dist-packages")' \
+      "$work/prefix/lib/cmake/ng/ngConfig.cmake" &&
+    (cd / && PYTHONPATH="$site" "$python" -c '
+import sys, ng
+assert ng.__file__.startswith(sys.argv[1]), ng.__file__
+program = ng.load(sys.argv[2])
+program.run_passes("builtin.module(ng-fold-q4-weights)")
+assert len(program["forward"].nodes) == 128
+' "$site" "$example"); then
+    echo "installed-python-package: 1 passed, 0 failed"
+  else
+    echo "installed-python-package: 0 passed, 1 failed"
+    status_python=1
+  fi
+fi
+
 launcher=()
 command -v ccache > /dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
 compiler=$(sed -n 's/^CMAKE_CXX_COMPILER:[A-Z]*=//p' "$build/CMakeCache.txt")
@@ -41,4 +67,4 @@ tests = json.load(open(sys.argv[1]))["tests"]
 passed = sum(t["code"] in ("PASS", "XFAIL") for t in tests)
 print(f"standalone-example: {passed} passed, {len(tests) - passed} failed")
 PY
-exit $status
+exit $((status | ${status_python:-0}))

@@ -23,6 +23,9 @@ PACKAGES=(
   clang-22 libclang-rt-22-dev clang-format-22
   # Test and benchmark scripts, and packing examples.
   python3 zip unzip
+  # The Python bindings (python/, docs/Python.md): pybind11, and the headers
+  # of Debian's python3 they are built for.
+  pybind11-dev python3-dev
 )
 
 # Collect the packages dpkg does not report as installed.

@@ -11,6 +11,11 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 bash scripts/install-deps.sh
 bash scripts/build.sh ng-opt ng-translate
+# The Python package (build/python_packages, README "From Python"), when
+# the configuration builds it.
+if grep -q '^NG_BUILD_PYTHON:BOOL=ON$' build/CMakeCache.txt; then
+  bash scripts/build.sh NgPythonModule
+fi
 
 example=examples/decoder.ptn
 out=build/example

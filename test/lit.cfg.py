@@ -20,6 +20,16 @@ config.substitutions.append(("%PATH%", config.environment["PATH"]))
 config.substitutions.append(("%schema", config.ng_schema))
 config.substitutions.append(("%flatc", config.flatc))
 config.substitutions.append(("%ng_src_root", config.ng_src_root))
+# The Python bindings' tests (test/Python) run with the interpreter the
+# bindings were built for, the build tree's package first on its path.
+# ngtest.py finds the tools and the sources through the environment.
+config.substitutions.append(
+    ("%ng_python_env",
+     "env PYTHONPATH=%s NG_TOOLS_DIR=%s NG_SRC_ROOT=%s" %
+     (config.ng_python_packages_dir, config.ng_tools_dir, config.ng_src_root)))
+config.substitutions.append(("%python", config.ng_python or "python3"))
+if config.ng_build_python:
+    config.available_features.add("python")
 
 llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
 llvm_config.use_default_substitutions()
