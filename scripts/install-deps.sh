@@ -23,6 +23,9 @@ PACKAGES=(
   clang-22 libclang-rt-22-dev clang-format-22
   # Test and benchmark scripts, and packing examples.
   python3 zip unzip
+  # Graphviz's dot: the suite renders --to-dot's pictures with it, and
+  # scripts/render-example.sh draws docs/images/decoder.svg.
+  graphviz
 )
 
 # Collect the packages dpkg does not report as installed.

@@ -32,3 +32,10 @@ if lit_config.params.get("ng_threads") == "always":
 else:
     tools = ["ng-opt", "ng-translate"]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
+
+# Graphviz's `dot` (Debian's graphviz, scripts/install-deps.sh): the tests
+# that render --to-dot's output say `REQUIRES: dot`.
+import shutil
+
+if shutil.which("dot"):
+    config.available_features.add("dot")

@@ -112,8 +112,8 @@ static std::string rejection(ng::FileKind kind, ng::InputFormat format,
              "with the bytes " +
              hexHead(head);
     default:
-      // The look-alikes: said as for an IR reader.
-      format = ng::InputFormat::Ir;
+      // The look-alikes (flatc JSON, a .pte): said as for the importer.
+      format = ng::InputFormat::NativeGraph;
       break;
     }
   }

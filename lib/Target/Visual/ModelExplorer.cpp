@@ -39,7 +39,7 @@ json::Value text(StringRef value) {
 class ModelExplorerWriter {
 public:
   ModelExplorerWriter(raw_ostream &os, const VisualOptions &options)
-      : out(os, /*IndentSize=*/1), options(options) {}
+      : out(os), options(options) {}
 
   void write(ModuleOp module) {
     auto version =
