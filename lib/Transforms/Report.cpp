@@ -206,8 +206,7 @@ MethodReport gatherMethod(ModuleOp module, MethodOp method, unsigned largest) {
       report.writeBacks.emplace_back(
           "buffer_mutation",
           what + (spec.getTarget() ? spec.getTarget().getValue() : "").str());
-    else if (spec.getInput() >= 0 &&
-             spec.getInput() < method.getNumArguments())
+    else if (spec.getInput() >= 0 && spec.getInput() < method.getNumArguments())
       report.writeBacks.emplace_back(
           "user_input_mutation",
           what + names.getName(method.getArgument(spec.getInput())).str());
@@ -247,17 +246,16 @@ void printText(ArrayRef<MethodReport> methods, StringRef version,
   os << "program: version " << version << ", " << methods.size()
      << (methods.size() == 1 ? " method" : " methods") << "\n";
   for (const MethodReport &m : methods) {
-    os << "method '" << m.name << "': "
-       << m.placeholders + m.calls + 1 << " nodes (" << m.placeholders
-       << " placeholders, " << m.calls << " calls, 1 output)";
+    os << "method '" << m.name << "': " << m.placeholders + m.calls + 1
+       << " nodes (" << m.placeholders << " placeholders, " << m.calls
+       << " calls, 1 output)";
     if (m.subgraphCalls)
       os << " + " << m.subgraphCalls << " calls in subgraphs";
     auto targets = sortedTargets(m.targets);
     os << "\n  targets (kernels): " << targets.size() << "\n";
     for (auto &[target, count] : targets)
       os << llvm::format("    %6u  ", count) << target << "\n";
-    os << "  weights: " << m.constants << " constants, " << m.bytes
-       << " bytes";
+    os << "  weights: " << m.constants << " constants, " << m.bytes << " bytes";
     if (m.unknownBytes)
       os << " + " << m.unknownBytes << " of unknown size";
     os << " (data loaded for " << m.withData << ")\n";
@@ -269,19 +267,18 @@ void printText(ArrayRef<MethodReport> methods, StringRef version,
            << entry.first << "\n";
       os << "    largest:\n";
       for (const Constant &c : m.largest)
-        os << "    " << llvm::format("%12s", bytesText(c.bytes).c_str())
-           << "  " << c.key << "  " << c.type << "  (" << c.role << " '"
-           << c.name << "')\n";
+        os << "    " << llvm::format("%12s", bytesText(c.bytes).c_str()) << "  "
+           << c.key << "  " << c.type << "  (" << c.role << " '" << c.name
+           << "')\n";
     }
     os << "  dynamic dims: " << m.dynamicValues << " of " << m.values
        << " values";
     if (!m.ranges.entries.empty()) {
       os << " (";
-      llvm::interleaveComma(llvm::enumerate(m.ranges.entries), os,
-                            [&](auto entry) {
-                              os << entry.value().first << " x"
-                                 << m.ranges.counts[entry.index()];
-                            });
+      llvm::interleaveComma(
+          llvm::enumerate(m.ranges.entries), os, [&](auto entry) {
+            os << entry.value().first << " x" << m.ranges.counts[entry.index()];
+          });
       os << ")";
     }
     os << "\n";

@@ -34,9 +34,9 @@ void writeEscaped(raw_ostream &os, StringRef text) {
     if (c >= 0x80) {
       unsigned length = llvm::getNumBytesForUTF8(c);
       if (at + length <= end &&
-          llvm::isLegalUTF8Sequence(reinterpret_cast<const llvm::UTF8 *>(at),
-                                    reinterpret_cast<const llvm::UTF8 *>(
-                                        at + length))) {
+          llvm::isLegalUTF8Sequence(
+              reinterpret_cast<const llvm::UTF8 *>(at),
+              reinterpret_cast<const llvm::UTF8 *>(at + length))) {
         os << StringRef(at, length);
         at += length;
         continue;
@@ -165,10 +165,10 @@ private:
       if (options.layers == LayerStyle::Collapse) {
         indent(depth);
         Label label;
-        label.line(group.name).line(Twine(group.placeholders + group.calls) +
-                                    " nodes: " + Twine(group.calls) +
-                                    " calls, " + Twine(group.placeholders) +
-                                    " placeholders");
+        label.line(group.name)
+            .line(Twine(group.placeholders + group.calls) +
+                  " nodes: " + Twine(group.calls) + " calls, " +
+                  Twine(group.placeholders) + " placeholders");
         os << '"' << id << "\" [shape=box3d, fillcolor=\"#e4dcf7\", label=\""
            << label.str() << "\"];\n";
         continue;
@@ -224,8 +224,7 @@ private:
       label.line(picture.getNames().getNodeName(node.op));
       if (literals)
         label.line("+ " + Twine(literals) + " literal values");
-      os << '"' << id
-         << "\" [shape=invhouse, fillcolor=\"#f2d7e6\", label=\""
+      os << '"' << id << "\" [shape=invhouse, fillcolor=\"#f2d7e6\", label=\""
          << label.str() << "\"];\n";
       return;
     }
@@ -237,8 +236,9 @@ private:
     auto call = cast<CallOp>(node.op);
     label.line(getShortTargetName(call.getTarget()))
         .line(picture.getNames().getNodeName(node.op));
-    bool writes = llvm::any_of(call.getWireArguments(),
-                               [](WireArgument arg) { return arg.isMutated(); });
+    bool writes = llvm::any_of(call.getWireArguments(), [](WireArgument arg) {
+      return arg.isMutated();
+    });
     os << '"' << id << "\" [label=\"" << label.str() << "\""
        << (writes ? ", color=\"#c0392b\", penwidth=2" : "")
        << (call->getNumRegions() ? ", shape=component" : "") << "];\n";
@@ -280,8 +280,9 @@ private:
     std::string id = (prefix + ".s" + Twine(index)).str();
     if (stubs.insert(index).second) {
       Label label;
-      label.line(node.op ? picture.getNames().getNodeName(node.op)
-                         : picture.getNames().getName(node.arg))
+      label
+          .line(node.op ? picture.getNames().getNodeName(node.op)
+                        : picture.getNames().getName(node.arg))
           .line("node " + Twine(index) + ", outside the range");
       os << "  \"" << id
          << "\" [shape=plaintext, style=\"\", fontcolor=\"#808080\", label=\""

@@ -77,8 +77,8 @@ GraphPicture::GraphPicture(Region &graph, MethodOp method,
   Block &body = graph.front();
   nodes.reserve(body.getNumArguments() + body.getOperations().size());
   for (BlockArgument arg : body.getArguments())
-    nodes.push_back({NodeKind::Placeholder, uint32_t(nodes.size()), -1, arg,
-                     nullptr});
+    nodes.push_back(
+        {NodeKind::Placeholder, uint32_t(nodes.size()), -1, arg, nullptr});
   for (Operation &op : body) {
     opIndex[&op] = nodes.size();
     nodes.push_back({isa<OutputOp>(op) ? NodeKind::Output : NodeKind::Call,
@@ -195,7 +195,7 @@ void GraphPicture::assignLayers(const VisualOptions &options) {
           fromCalls = later(fromCalls, source.group);
         }
       }
-      group = fromPlaceholders >= 0 ? fromPlaceholders
+      group = fromPlaceholders >= 0   ? fromPlaceholders
               : readsOutsideParameter ? -1
                                       : fromCalls;
     }

@@ -104,8 +104,9 @@ private:
 /// `affine_group 4-bit [-8, 7] group 32` or `packed gguf:q4_k`; "" for none.
 std::string describeQuant(mlir::Attribute quant);
 
-/// A literal argument as text: `1`, `1e-05`, `true`, `"torch.contiguous_format"`,
-/// `f16`, `[1, 32]`, `none`; a graph argument's label.
+/// A literal argument as text: `1`, `1e-05`, `true`,
+/// `"torch.contiguous_format"`, `f16`, `[1, 32]`, `none`; a graph argument's
+/// label.
 std::string describeLiteral(const WireArgument &arg);
 
 /// A node's `metadata` pairs (KeyValue), in order; empty when it has none.

@@ -144,9 +144,8 @@ private:
         writeQuant(type);
     });
     out.attributeArray("incomingEdges", [] {});
-    out.attributeArray("outputsMetadata", [&] {
-      writeOutputMetadata(0, node.arg, name, "");
-    });
+    out.attributeArray("outputsMetadata",
+                       [&] { writeOutputMetadata(0, node.arg, name, ""); });
   }
 
   void writeQuant(ng::TensorType type) {
@@ -292,8 +291,7 @@ private:
     case OutputKind::UserInputMutation:
       if (spec.getInput() >= 0 && spec.getInput() < method.getNumArguments())
         return ("user_input_mutation " +
-                picture.getNames().getName(
-                    method.getArgument(spec.getInput())))
+                picture.getNames().getName(method.getArgument(spec.getInput())))
             .str();
       return "user_input_mutation";
     }
