@@ -23,8 +23,7 @@ namespace {
 
 TEST(Visual, LayerNames) {
   EXPECT_EQ(getLayerName("layers.3.attention.wq.weight", "layers"), "layers.3");
-  EXPECT_EQ(getLayerName("p_layers_12_ffn_norm_weight", "layers"),
-            "layers.12");
+  EXPECT_EQ(getLayerName("p_layers_12_ffn_norm_weight", "layers"), "layers.12");
   EXPECT_EQ(getLayerName("model.layers.7.mlp", "layers"), "layers.7");
   EXPECT_EQ(getLayerName("layers.03", "layers"), "layers.3");
   EXPECT_EQ(getLayerName("layers.0", "layers"), "layers.0");
