@@ -329,10 +329,11 @@ void printJson(ArrayRef<MethodReport> methods, StringRef version,
             os.attribute("subgraph_calls", m.subgraphCalls);
           });
           os.attributeArray("targets", [&] {
-            for (auto &[target, count] : sortedTargets(m.targets))
+            // (Lambdas capture no structured bindings in C++17.)
+            for (const auto &entry : sortedTargets(m.targets))
               os.object([&] {
-                os.attribute("target", text(target));
-                os.attribute("count", count);
+                os.attribute("target", text(entry.first));
+                os.attribute("count", entry.second);
               });
           });
           os.attributeObject("weights", [&] {
@@ -341,11 +342,11 @@ void printJson(ArrayRef<MethodReport> methods, StringRef version,
             os.attribute("unknown_size", m.unknownBytes);
             os.attribute("with_data", m.withData);
             os.attributeArray("by_kind", [&] {
-              for (auto [i, entry] : llvm::enumerate(m.byKind.entries))
+              for (size_t i = 0; i < m.byKind.entries.size(); ++i)
                 os.object([&] {
-                  os.attribute("kind", text(entry.first));
+                  os.attribute("kind", text(m.byKind.entries[i].first));
                   os.attribute("constants", m.byKind.counts[i]);
-                  os.attribute("bytes", int64_t(entry.second));
+                  os.attribute("bytes", int64_t(m.byKind.entries[i].second));
                 });
             });
             os.attributeArray("largest", [&] {
@@ -363,9 +364,9 @@ void printJson(ArrayRef<MethodReport> methods, StringRef version,
             os.attribute("values", m.values);
             os.attribute("dynamic_values", m.dynamicValues);
             os.attributeArray("ranges", [&] {
-              for (auto [i, entry] : llvm::enumerate(m.ranges.entries))
+              for (size_t i = 0; i < m.ranges.entries.size(); ++i)
                 os.object([&] {
-                  os.attribute("range", entry.first);
+                  os.attribute("range", m.ranges.entries[i].first);
                   os.attribute("values", m.ranges.counts[i]);
                 });
             });
@@ -375,11 +376,11 @@ void printJson(ArrayRef<MethodReport> methods, StringRef version,
                   os.attribute("name", text(input.name));
                   os.attribute("type", text(input.type));
                   os.attributeArray("dims", [&] {
-                    for (auto [dim, range] : input.dims)
+                    for (const auto &dim : input.dims)
                       os.object([&] {
-                        os.attribute("dim", dim);
-                        os.attribute("min", range.min);
-                        os.attribute("max", range.max);
+                        os.attribute("dim", dim.first);
+                        os.attribute("min", dim.second.min);
+                        os.attribute("max", dim.second.max);
                       });
                   });
                 });
@@ -400,10 +401,10 @@ void printJson(ArrayRef<MethodReport> methods, StringRef version,
               });
           });
           os.attributeArray("write_backs", [&] {
-            for (auto &[kind, what] : m.writeBacks)
+            for (const auto &writeBack : m.writeBacks)
               os.object([&] {
-                os.attribute("kind", kind);
-                os.attribute("what", text(what));
+                os.attribute("kind", writeBack.first);
+                os.attribute("what", text(writeBack.second));
               });
           });
         });

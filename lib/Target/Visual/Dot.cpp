@@ -273,10 +273,10 @@ private:
   std::string endpoint(const GraphPicture &picture, uint32_t index,
                        StringRef prefix) {
     const PictureNode &node = picture.getNodes()[index];
-    if (collapsed(picture, node))
-      return (prefix + ".L" + Twine(node.group)).str();
     if (picture.isShown(index))
-      return (prefix + ".n" + Twine(index)).str();
+      return collapsed(picture, node)
+                 ? (prefix + ".L" + Twine(node.group)).str()
+                 : (prefix + ".n" + Twine(index)).str();
     std::string id = (prefix + ".s" + Twine(index)).str();
     if (stubs.insert(index).second) {
       Label label;
@@ -318,7 +318,8 @@ private:
           if (source == target)
             continue;
           bool bundle = collapsed(picture, node) ||
-                        collapsed(picture, picture.getNodes()[producer]);
+                        (picture.isShown(producer) &&
+                         collapsed(picture, picture.getNodes()[producer]));
           if (bundle) {
             auto [it, inserted] =
                 bundleIndex.try_emplace(source + "\n" + target, bundled.size());
