@@ -231,7 +231,9 @@ std::vector<std::pair<std::string, unsigned>> sortedTargets(const Tally &t) {
   std::vector<std::pair<std::string, unsigned>> sorted;
   for (auto [i, entry] : llvm::enumerate(t.entries))
     sorted.emplace_back(entry.first, t.counts[i]);
-  llvm::stable_sort(sorted, [](const auto &a, const auto &b) {
+  // Names are distinct: the order is total (and std::stable_sort uses a
+  // function libstdc++ 12 deprecates).
+  llvm::sort(sorted, [](const auto &a, const auto &b) {
     return a.second != b.second ? a.second > b.second : a.first < b.first;
   });
   return sorted;
