@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Time ng-translate's pictures against the import they start with:
 #   bench/run_visual.sh [PROGRAM.nptg...]   (default: bench/out/decoder_*.nptg)
-# For each program: the import alone (--to-dot --node-range=0:1, which
-# imports and verifies the program, then draws one node), --to-dot with
+# For each program: the import alone (--to-dot --layers=flat
+# --node-range=0:1, which imports and verifies the program, lists its nodes
+# and draws one of them), --to-dot with
 # layers collapsed, with layers as clusters, and --to-model-explorer; wall
 # time and peak memory of each (best of --runs, default 3), and the output's
 # size. The DOT's own cost is the difference from the import alone.
@@ -33,7 +34,7 @@ measure() { # label, then the ng-translate arguments
 
 for program in "${programs[@]}"; do
   echo "$program ($(stat -c %s "$program") bytes)"
-  measure "import only" --to-dot --node-range=0:1 "$program"
+  measure "import only" --to-dot --layers=flat --node-range=0:1 "$program"
   measure "--to-dot --layers=collapse" --to-dot --layers=collapse "$program"
   measure "--to-dot (clusters)" --to-dot "$program"
   measure "--to-model-explorer" --to-model-explorer "$program"

@@ -292,9 +292,10 @@ private:
   }
 
   void writeEdges(const GraphPicture &picture, StringRef prefix) {
-    // Edges between layer boxes, one per pair, with the number of values.
+    // Edges to and from layer boxes, one per pair, with the number of
+    // values.
     llvm::StringMap<unsigned> bundleIndex;
-    std::vector<std::tuple<std::string, std::string, unsigned>> bundled;
+    std::vector<Bundle> bundled;
     for (const PictureNode &node : picture.getNodes()) {
       if (!node.op || !picture.isShown(node.index))
         continue;
@@ -324,8 +325,13 @@ private:
             auto [it, inserted] =
                 bundleIndex.try_emplace(source + "\n" + target, bundled.size());
             if (inserted)
-              bundled.emplace_back(source, target, 0);
-            ++std::get<2>(bundled[it->second]);
+              bundled.push_back(
+                  {source, target, 0,
+                   collapsed(picture, picture.getNodes()[producer])
+                       ? picture.getNodes()[producer].group
+                       : -1,
+                   collapsed(picture, node) ? node.group : -1});
+            ++bundled[it->second].values;
             continue;
           }
           os << "  \"" << source << "\" -> \"" << target << "\" [label=\"";
@@ -356,10 +362,64 @@ private:
           os << "\"];\n";
         }
     }
-    for (auto &[source, target, count] : bundled) {
-      os << "  \"" << source << "\" -> \"" << target << "\"";
-      if (count > 1)
-        os << " [label=\"" << count << " values\"]";
+    writeBundles(picture, bundled);
+  }
+
+  /// An edge to or from a layer box.
+  struct Bundle {
+    std::string source, target;
+    unsigned values;
+    /// The layers of the ends, -1 for a node outside the layers.
+    int32_t sourceGroup, targetGroup;
+  };
+
+  /// The edges to and from layer boxes. A node outside the layers that
+  /// several layers read (the positions, the mask, the rope tables) gets one
+  /// edge, into the first of them, saying how many read it; one that
+  /// several layers feed (the OUTPUT node, through each layer's cache
+  /// write-back), one edge from the last. Graphviz lays out an edge with a
+  /// virtual node for each rank it crosses, so an edge from one node to
+  /// every layer made the layout quadratic in the layers (13 s for 32
+  /// layers; a million-node decoder's ran out of 23 GB).
+  void writeBundles(const GraphPicture &picture, ArrayRef<Bundle> bundled) {
+    ArrayRef<LayerGroup> groups = picture.getGroups();
+    // Per node outside the layers: how many layers it meets, and the edge
+    // that stands for all of them.
+    llvm::StringMap<std::pair<unsigned, size_t>> fanOut, fanIn;
+    for (auto [i, bundle] : llvm::enumerate(bundled)) {
+      if (bundle.sourceGroup < 0 && bundle.targetGroup >= 0) {
+        auto &[layers, chosen] = fanOut[bundle.source];
+        if (layers++ == 0 || groups[bundle.targetGroup].number <
+                                 groups[bundled[chosen].targetGroup].number)
+          chosen = i;
+      } else if (bundle.sourceGroup >= 0 && bundle.targetGroup < 0) {
+        auto &[layers, chosen] = fanIn[bundle.target];
+        if (layers++ == 0 || groups[bundle.sourceGroup].number >
+                                 groups[bundled[chosen].sourceGroup].number)
+          chosen = i;
+      }
+    }
+    for (auto [i, bundle] : llvm::enumerate(bundled)) {
+      unsigned layers = 0;
+      const char *how = "";
+      if (bundle.sourceGroup < 0 && bundle.targetGroup >= 0) {
+        std::pair<unsigned, size_t> fan = fanOut.lookup(bundle.source);
+        layers = fan.first;
+        how = "read by ";
+        if (layers > 1 && fan.second != i)
+          continue;
+      } else if (bundle.sourceGroup >= 0 && bundle.targetGroup < 0) {
+        std::pair<unsigned, size_t> fan = fanIn.lookup(bundle.target);
+        layers = fan.first;
+        how = "from ";
+        if (layers > 1 && fan.second != i)
+          continue;
+      }
+      os << "  \"" << bundle.source << "\" -> \"" << bundle.target << "\"";
+      if (layers > 1)
+        os << " [label=\"" << how << layers << " layers\", style=bold]";
+      else if (bundle.values > 1)
+        os << " [label=\"" << bundle.values << " values\"]";
       os << ";\n";
     }
   }
