@@ -257,7 +257,9 @@ void printText(ArrayRef<MethodReport> methods, StringRef version,
     os << "\n  targets (kernels): " << targets.size() << "\n";
     for (auto &[target, count] : targets)
       os << llvm::format("    %6u  ", count) << target << "\n";
-    os << "  weights: " << m.constants << " constants, " << m.bytes << " bytes";
+    os << "  weights: " << m.constants
+       << (m.constants == 1 ? " constant, " : " constants, ") << m.bytes
+       << " bytes";
     if (m.unknownBytes)
       os << " + " << m.unknownBytes << " of unknown size";
     os << " (data loaded for " << m.withData << ")\n";

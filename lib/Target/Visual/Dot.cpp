@@ -223,7 +223,8 @@ private:
         literals += arg.getNumOperands() == 0;
       label.line(picture.getNames().getNodeName(node.op));
       if (literals)
-        label.line("+ " + Twine(literals) + " literal values");
+        label.line("+ " + Twine(literals) +
+                   (literals == 1 ? " literal value" : " literal values"));
       os << '"' << id << "\" [shape=invhouse, fillcolor=\"#f2d7e6\", label=\""
          << label.str() << "\"];\n";
       return;
