@@ -4,7 +4,9 @@
 #   2. the default configuration (g++, warnings as errors): build, the build
 #      graph's check (scripts/check-build-deps.sh), ctest (lit suite, lit
 #      suite again with threads, unit tests) and the conformance
-#      vectors of ../shared/conformance (skipped when absent);
+#      vectors of ../shared/conformance (skipped when absent); then the
+#      package: installed into a temporary prefix, examples/standalone-pass
+#      built against it and its tests run (scripts/check-standalone-example.sh);
 #   3. the sanitizer configuration (clang-22, ASan+UBSan, warnings as
 #      errors): build, the same ctest suites and conformance vectors;
 #   4. determinism across compilers: the g++ and the clang build export the
@@ -60,6 +62,12 @@ run_config() {
 }
 
 run_config default build --werror
+echo "== package: installed, examples/standalone-pass built against it and tested"
+bash scripts/check-standalone-example.sh build > "$logs/example.log" 2>&1 ||
+  status=1
+grep -E '^(standalone-example: |FAIL: )' "$logs/example.log" |
+  grep -v 'passed, ' || true
+results+=("$logs/example.log")
 
 if [[ $quick -eq 0 ]]; then
   # Every finding is fatal and aborts (a crash, which lit's `not` does not

@@ -11,7 +11,8 @@ from lit.llvm.subst import ToolSubst
 config.name = "NG"
 config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
 config.suffixes = [".mlir", ".test"]
-config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py"]
+config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py",
+                   "ng-capi-test.c"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.ng_obj_root, "test")
 
@@ -31,6 +32,7 @@ if lit_config.params.get("ng_threads") == "always":
     tools = ["ng-opt", ToolSubst("ng-translate", extra_args=["--always-thread"])]
 else:
     tools = ["ng-opt", "ng-translate"]
+tools.append("ng-capi-test")
 llvm_config.add_tool_substitutions(tools, tool_dirs)
 
 # Graphviz's `dot` (Debian's graphviz, scripts/install-deps.sh): the tests

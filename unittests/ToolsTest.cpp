@@ -85,4 +85,36 @@ TEST(TextNesting, SkipsWhatIsNoBracket) {
   EXPECT_EQ(deeperThan("))))((", 1), 5u);
 }
 
+TEST(TextNesting, FindsBracketsAnywhereInARun) {
+  // The scan skips runs of other bytes four at a time: a bracket at each
+  // position of such a step, and in the tail shorter than one, is seen.
+  for (size_t prefix = 0; prefix < 9; ++prefix) {
+    std::string text = std::string(prefix, 'a') + "((";
+    EXPECT_EQ(deeperThan(text, 1), prefix + 1) << text;
+    EXPECT_EQ(deeperThan(text + "bcdefgh", 1), prefix + 1) << text;
+  }
+}
+
+std::optional<size_t> hazardAt(StringRef text) {
+  std::optional<TextHazard> hazard = findParserHazard(text);
+  return hazard ? std::optional<size_t>(hazard->offset) : std::nullopt;
+}
+
+TEST(ParserHazard, BlobAlignmentOnlyInFileMetadata) {
+  // Alignment 3 (not a power of two) in a file metadata section.
+  std::string text = "module {}\n{-#\n  dialect_resources: { ng: { w: "
+                     "\"0x0300000001\" } }\n#-}\n";
+  EXPECT_EQ(hazardAt(text), text.find("\"0x"));
+  // The same text in a string literal or a comment is no section: MLIR's
+  // lexer reads no blob there, so there is nothing to refuse.
+  EXPECT_EQ(hazardAt("module attributes {x = \"{-# \\\"0x03000000\"} {}\n"),
+            std::nullopt);
+  EXPECT_EQ(hazardAt("// {-# \"0x03000000\n\"0x03000000\"\nmodule {}\n"),
+            std::nullopt);
+  // A blob with a good alignment passes.
+  EXPECT_EQ(hazardAt("module {}\n{-#\n  dialect_resources: { ng: { w: "
+                     "\"0x0400000001\" } }\n#-}\n"),
+            std::nullopt);
+}
+
 } // namespace

@@ -8,13 +8,15 @@
 // Within a class, every value sits on a tree of views: an in-place output or
 // `aten.alias` sits where its source sits; any other alias is a child view,
 // covering or partial (OpFacts.h). The writers and the `written` flag
-// come from the storage rules (ng/Dialect/Storage.h).
+// come from the storage rules (ng/Dialect/Storage.h), asked once per class
+// (StorageQueryCache.h), so building the analysis is linear in the program.
 //
 //===----------------------------------------------------------------------===//
 
 #include "ng/Analysis/StorageAnalysis.h"
 
 #include "ng/Dialect/OpFacts.h"
+#include "ng/Dialect/StorageQueryCache.h"
 
 #include "llvm/ADT/StringMap.h"
 
@@ -26,6 +28,13 @@ static bool isTensor(Value value) {
 }
 
 StorageAnalysis::StorageAnalysis(Operation *op) {
+  // The IR does not change while the analysis is built: the storage rules
+  // may remember what they find (each class is walked once, each method's
+  // placeholders indexed once), in the open cache or in one of its own.
+  std::optional<StorageQueryCache> cache;
+  if (!StorageQueryCache::getActive())
+    cache.emplace();
+
   op->walk<WalkOrder::PreOrder>([&](MethodOp method) {
     if (!method.getBody().empty())
       analyzeGraph(method.getBody(), method);
@@ -39,10 +48,11 @@ StorageAnalysis::StorageAnalysis(Operation *op) {
   for (Region *graph : graphs) {
     for (Operation &node : graph->front()) {
       forEachStorageWrite(&node, [&](const StorageWrite &write) {
-        auto it = classOf.find(write.value);
-        if (it == classOf.end())
+        auto it = places.find(write.value);
+        if (it == places.end())
           return;
-        SmallVectorImpl<Operation *> &writers = classes[it->second].writers;
+        SmallVectorImpl<Operation *> &writers =
+            classes[it->second.storageClass].writers;
         if (writers.empty() || writers.back() != &node)
           writers.push_back(&node);
       });
@@ -59,8 +69,8 @@ unsigned StorageAnalysis::newClass(StorageKind kind, Value root,
   storage.graph = graph;
   classes.push_back(std::move(storage));
   classMethod.push_back(currentMethod);
-  classOf[root] = classes.size() - 1;
-  nodeOf[root] = newNode(-1, /*covering=*/true);
+  places[root] = {static_cast<unsigned>(classes.size() - 1),
+                  newNode(-1, /*covering=*/true)};
   return classes.size() - 1;
 }
 
@@ -86,9 +96,7 @@ void StorageAnalysis::analyzeGraph(Region &graph, Operation *method) {
         StorageClass &storage = classes[it->second];
         storage.roots.push_back(arg);
         storage.members.push_back(arg);
-        classOf[arg] = it->second;
-        unsigned node = nodeOf.lookup(storage.roots.front());
-        nodeOf[arg] = node;
+        places[arg] = places.lookup(storage.roots.front());
         continue;
       }
     }
@@ -109,24 +117,25 @@ void StorageAnalysis::analyzeGraph(Region &graph, Operation *method) {
       if (!isTensor(result))
         continue;
       OpOperand *source = getAliasSource(result);
-      auto it = source ? classOf.find(source->get()) : classOf.end();
-      if (it == classOf.end()) {
+      auto it = source ? places.find(source->get()) : places.end();
+      if (it == places.end()) {
         newClass(source ? StorageKind::Unknown
                         : getStorageKind(getStorageRoot(result)),
                  result, &graph);
         continue;
       }
-      classOf[result] = it->second;
-      classes[it->second].members.push_back(result);
+      Place sourcePlace = it->second;
+      classes[sourcePlace.storageClass].members.push_back(result);
       ArgAttr arg = getArgumentOf(*source);
       StringRef argName =
           arg && arg.getName() ? arg.getName().getValue() : StringRef();
       ViewKind view = getViewKind(cast<CallOp>(op).getTarget(), argName,
                                   isInPlaceResult(result));
-      unsigned sourceNode = nodeOf[source->get()];
-      nodeOf[result] = view == ViewKind::Identity
-                           ? sourceNode
-                           : newNode(sourceNode, view == ViewKind::Covering);
+      places[result] = {
+          sourcePlace.storageClass,
+          view == ViewKind::Identity
+              ? sourcePlace.node
+              : newNode(sourcePlace.node, view == ViewKind::Covering)};
     }
   }
 }
@@ -142,8 +151,8 @@ StorageAnalysis::getClasses(Region *graph) const {
 
 const StorageAnalysis::StorageClass *
 StorageAnalysis::getClass(Value value) const {
-  auto it = classOf.find(value);
-  return it == classOf.end() ? nullptr : &classes[it->second];
+  auto it = places.find(value);
+  return it == places.end() ? nullptr : &classes[it->second.storageClass];
 }
 
 bool StorageAnalysis::isWritten(Value value) const {
@@ -189,19 +198,21 @@ AliasResult StorageAnalysis::alias(Value lhs, Value rhs) const {
 AliasResult StorageAnalysis::alias(Value lhs, Value rhs, unsigned depth) const {
   if (lhs == rhs)
     return AliasResult::MustAlias;
-  auto lhsIt = classOf.find(lhs), rhsIt = classOf.find(rhs);
-  if (lhsIt == classOf.end() || rhsIt == classOf.end())
+  auto lhsIt = places.find(lhs), rhsIt = places.find(rhs);
+  if (lhsIt == places.end() || rhsIt == places.end())
     return AliasResult::MayAlias;
-  if (lhsIt->second == rhsIt->second)
-    return compareViews(nodeOf.lookup(lhs), nodeOf.lookup(rhs));
+  unsigned lhsClass = lhsIt->second.storageClass,
+           rhsClass = rhsIt->second.storageClass;
+  if (lhsClass == rhsClass)
+    return compareViews(lhsIt->second.node, rhsIt->second.node);
   // Different methods never run together; their storage is not compared.
-  if (classMethod[lhsIt->second] != classMethod[rhsIt->second])
+  if (classMethod[lhsClass] != classMethod[rhsClass])
     return AliasResult::MayAlias;
 
   // Distinct roots are distinct storage, except for the opaque ones: a
   // subgraph input is a tensor its node was given, and an output of a node
   // with subgraphs is a tensor it was given or one its subgraphs made.
-  const StorageClass &a = classes[lhsIt->second], &b = classes[rhsIt->second];
+  const StorageClass &a = classes[lhsClass], &b = classes[rhsClass];
   auto isOpaque = [](const StorageClass &c) {
     return c.kind == StorageKind::SubgraphInput ||
            c.kind == StorageKind::Unknown;

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ng/Dialect/Storage.h"
+#include "ng/Dialect/StorageQueryCache.h"
 
 #include "llvm/ADT/STLExtras.h"
 
@@ -231,58 +232,102 @@ StringRef ng::getStorageKey(Value root) {
 // Writes
 //===----------------------------------------------------------------------===//
 
-/// Whether `spec` (of `method`'s OUTPUT node) writes back to placeholder
-/// `arg` (V11, N5): a BUFFER_MUTATION to the buffer (constant buffer or
-/// mutable buffer) whose key is its target, a USER_INPUT_MUTATION to the
-/// user input its target names.
-static bool writesBackTo(MethodOp method, OutputSpecAttr spec,
-                         BlockArgument arg) {
-  if (spec.getKind() == OutputKind::UserInputMutation)
-    return spec.getInput() == arg.getArgNumber() &&
-           method.getPlaceholderBinding(arg.getArgNumber()).isInput();
-  if (!spec.getTarget())
-    return false;
-  StringRef target = spec.getTarget().getValue();
-  const PlaceholderBinding &binding =
-      method.getPlaceholderBinding(arg.getArgNumber());
-  switch (spec.getKind()) {
-  case OutputKind::UserOutput:
-    return false;
-  case OutputKind::BufferMutation:
-    return ((binding.isConstant() && binding.kind == InputKind::Buffer) ||
-            binding.isMutableBuffer()) &&
-           binding.key == target;
-  case OutputKind::UserInputMutation:
-    return false; // above
-  }
-  return false;
+StorageWork &ng::getStorageWork() {
+  static thread_local StorageWork work;
+  return work;
 }
 
-void ng::getWriteBackTargets(MethodOp method, OutputSpecAttr spec,
-                             SmallVectorImpl<BlockArgument> &targets) {
-  if (!spec || spec.getKind() == OutputKind::UserOutput ||
-      method.getBody().empty())
+/// The method's OUTPUT node, if its body ends in one.
+static OutputOp getMethodOutput(MethodOp method) {
+  if (method.getBody().empty() || method.getBody().front().empty())
+    return {};
+  return dyn_cast<OutputOp>(method.getBody().front().back());
+}
+
+/// Whether placeholder `binding` is a buffer a BUFFER_MUTATION may write
+/// back to (a constant buffer or a mutable buffer, V11).
+static bool isWriteBackBuffer(const PlaceholderBinding &binding) {
+  return (binding.isConstant() && binding.kind == InputKind::Buffer) ||
+         binding.isMutableBuffer();
+}
+
+MethodPlaceholderIndex::MethodPlaceholderIndex(MethodOp method)
+    : method(method) {
+  if (method.getBody().empty())
     return;
-  for (BlockArgument arg : method.getBody().getArguments())
-    if (writesBackTo(method, spec, arg))
-      targets.push_back(arg);
+  StorageWork &work = getStorageWork();
+  unsigned count = method.getBody().getNumArguments();
+  work.steps += count;
+  for (unsigned index = 0; index < count; ++index) {
+    const PlaceholderBinding &binding = method.getPlaceholderBinding(index);
+    if (!binding.isInput())
+      boundTo[binding.key].push_back(index);
+  }
+  OutputOp output = getMethodOutput(method);
+  if (!output || !output.getSpecs())
+    return;
+  ArrayAttr specs = *output.getSpecs();
+  SmallVector<BlockArgument, 2> targets;
+  for (Attribute spec : specs) {
+    ++work.steps;
+    targets.clear();
+    getWriteBackTargets(cast<OutputSpecAttr>(spec), targets);
+    for (BlockArgument target : targets)
+      writtenBack.insert(target.getArgNumber());
+  }
+}
+
+ArrayRef<unsigned> MethodPlaceholderIndex::getBoundTo(StringRef key) const {
+  if (key.empty())
+    return {};
+  auto it = boundTo.find(key);
+  return it == boundTo.end() ? ArrayRef<unsigned>() : ArrayRef(it->second);
+}
+
+void MethodPlaceholderIndex::getWriteBackTargets(
+    OutputSpecAttr spec, SmallVectorImpl<BlockArgument> &targets) const {
+  MethodOp method = this->method; // an op handle: its accessors are not const
+  if (!spec || method.getBody().empty())
+    return;
+  Block &body = method.getBody().front();
+  switch (spec.getKind()) {
+  case OutputKind::UserOutput:
+    return;
+  case OutputKind::UserInputMutation: {
+    int64_t input = spec.getInput();
+    if (input >= 0 && input < static_cast<int64_t>(body.getNumArguments()) &&
+        method.getPlaceholderBinding(input).isInput())
+      targets.push_back(body.getArgument(input));
+    return;
+  }
+  case OutputKind::BufferMutation:
+    if (!spec.getTarget())
+      return;
+    for (unsigned index : getBoundTo(spec.getTarget().getValue()))
+      if (isWriteBackBuffer(method.getPlaceholderBinding(index)))
+        targets.push_back(body.getArgument(index));
+    return;
+  }
 }
 
 namespace {
-/// The state of one question about writes. Its budget bounds how many uses
-/// the question visits before it gives up and answers "may be written",
-/// which is always safe: like LLVM's capture tracking budget, this keeps the
-/// questions (one per operand, each time a pass asks ng.call for its
-/// effects) from growing with the square of a tensor's readers, such as a
-/// position or mask input read by every layer. Its memo answers each call
-/// with subgraphs once, however deeply they nest. Its facts memo answers the
-/// few targets that most of a question's uses are by (a tensor read by
-/// every layer is read by the same ops in each) by the address of their
-/// target attribute, which identifies it while the IR lives, without a
-/// lookup.
+/// The state of one question about writes. Its memo answers each call with
+/// subgraphs once, however deeply they nest (the open StorageQueryCache's,
+/// shared by every question, when there is one). Its facts memo answers the
+/// few targets that most of a question's uses are by (a tensor read by every
+/// layer is read by the same ops in each) by the address of their target
+/// attribute, which identifies it while the IR lives, without a lookup.
 struct WriteQuery {
-  unsigned budget = 1024;
-  llvm::SmallDenseMap<Operation *, bool, 4> mayWrite;
+  explicit WriteQuery(StorageQueryCache *cache)
+      : mayWrite(cache ? cache->getMayWrite() : ownMayWrite) {}
+
+private:
+  /// The memo when no cache is open (declared before the reference to it).
+  llvm::DenseMap<Operation *, bool> ownMayWrite;
+
+public:
+  llvm::DenseMap<Operation *, bool> &mayWrite;
+  StorageWork &work = getStorageWork();
 
   /// The facts of `call` (an ng.call without subgraphs); the pointer holds
   /// until the next call.
@@ -328,11 +373,15 @@ static bool hasInPlaceWrite(Operation *op) {
 /// nested in it, that aliases nothing known (such an output may be a tensor
 /// the call was given).
 static bool mayWriteOperands(CallOp call, WriteQuery &query) {
+  // Entered as "no" first: a question that comes back to this call while
+  // it is being answered (through the outputs of the calls it nests) adds
+  // nothing to it.
   auto [it, inserted] = query.mayWrite.try_emplace(call, false);
   if (!inserted)
     return it->second;
   bool writes = false;
   call->walk([&](Operation *nested) {
+    ++query.work.steps;
     writes = nested != call.getOperation() && hasInPlaceWrite(nested);
     return writes ? WalkResult::interrupt() : WalkResult::advance();
   });
@@ -354,11 +403,12 @@ static bool mayWriteOperands(CallOp call, WriteQuery &query) {
 
 /// Whether a member of the class rooted at `root` is written in place (`mut`,
 /// or a write the op facts know) or handed to a call with subgraphs that
-/// may write it; true as well when the query runs out of budget. The
-/// members are the values whose alias chains (alias_of, and what the facts
-/// imply where it is missing) lead to root.
+/// may write it. The members are the values whose alias chains (alias_of,
+/// and what the facts imply where it is missing) lead to root: each is
+/// reached once (a value has one alias source), so the walk visits each use
+/// of the class once.
 ///
-/// This runs for every use of every tensor a pass asks about: the facts
+/// This runs for every use of every class a pass asks about: the facts
 /// are looked up only for a use that needs them (the lookup is cached, but
 /// not free), and the argument of a use is found on the op it is a use of,
 /// without an interface dispatch.
@@ -367,9 +417,7 @@ static bool isClassWrittenByUse(Value root, WriteQuery &query) {
   while (!worklist.empty()) {
     Value value = worklist.pop_back_val();
     for (OpOperand &use : value.getUses()) {
-      if (query.budget == 0)
-        return true;
-      --query.budget;
+      ++query.work.steps;
       Operation *owner = use.getOwner();
       auto call = dyn_cast<CallOp>(owner);
       if (!call && !isa<OutputOp>(owner))
@@ -433,7 +481,7 @@ static void forEachOperandWrite(Operation *op,
   auto call = dyn_cast<CallOp>(op);
   if (!call && !isa<OutputOp>(op))
     return;
-  WriteQuery query;
+  WriteQuery query(StorageQueryCache::getActive());
   bool hasGraphs =
       call && !call.getGraphs().empty() && mayWriteOperands(call, query);
   std::optional<OpFacts> facts = lookupCallFacts(op);
@@ -454,6 +502,15 @@ static void forEachOperandWrite(Operation *op,
   }
 }
 
+/// `method`'s placeholder index: the open cache's, else made in `local`.
+static const MethodPlaceholderIndex &
+placeholderIndex(MethodOp method, StorageQueryCache *cache,
+                 std::optional<MethodPlaceholderIndex> &local) {
+  if (cache)
+    return cache->getPlaceholderIndex(method);
+  return local.emplace(method);
+}
+
 void ng::forEachStorageWrite(Operation *op,
                              function_ref<void(const StorageWrite &)> fn,
                              bool writeBacks) {
@@ -464,14 +521,19 @@ void ng::forEachStorageWrite(Operation *op,
   auto method = dyn_cast_or_null<MethodOp>(output->getParentOp());
   if (!method || !output.getSpecs())
     return;
+  // One index for all the specs: each finds its targets by key.
+  std::optional<MethodPlaceholderIndex> local;
+  const MethodPlaceholderIndex &index =
+      placeholderIndex(method, StorageQueryCache::getActive(), local);
   unsigned tensorIndex = 0;
+  SmallVector<BlockArgument, 1> targets;
   for (WireArgument arg : output.getWireArguments()) {
     if (arg.getKind() != ArgKind::Tensor || arg.getNumOperands() != 1)
       continue;
     OutputSpecAttr spec = output.getSpec(tensorIndex);
     if (spec.getKind() != OutputKind::UserOutput) {
-      SmallVector<BlockArgument, 1> targets;
-      getWriteBackTargets(method, spec, targets);
+      targets.clear();
+      index.getWriteBackTargets(spec, targets);
       for (BlockArgument target : targets)
         fn({StorageWrite::Kind::WriteBack, target, &arg.getOpOperands().front(),
             ArgAttr(), tensorIndex});
@@ -480,18 +542,21 @@ void ng::forEachStorageWrite(Operation *op,
   }
 }
 
-bool ng::isStorageWritten(Value root) {
-  StorageKind kind = getStorageKind(root);
-  if (isReadOnlyStorage(kind))
-    return false;
-  if (kind == StorageKind::Unknown)
-    return true;
-  WriteQuery query;
+/// isStorageWritten for a root that is neither read-only nor unknown.
+static bool computeStorageWritten(Value root, StorageKind kind,
+                                  StorageQueryCache *cache) {
+  WriteQuery query(cache);
   if (kind == StorageKind::SubgraphInput) {
+    // Any input of the subgraph: two of them may be one tensor of the
+    // caller. The answer is every input's.
     Block *block = cast<BlockArgument>(root).getOwner();
-    return llvm::any_of(block->getArguments(), [&](BlockArgument arg) {
+    bool written = llvm::any_of(block->getArguments(), [&](BlockArgument arg) {
       return isClassWrittenByUse(arg, query);
     });
+    if (cache)
+      for (BlockArgument arg : block->getArguments())
+        cache->rememberWritten(arg, written);
+    return written;
   }
   if (isClassWrittenByUse(root, query))
     return true;
@@ -502,25 +567,39 @@ bool ng::isStorageWritten(Value root) {
   // The method's OUTPUT node writes back to it (A3), or to a placeholder
   // bound to the same key (N3: the same storage), or one of those is a
   // buffer marked `mutated`, or written by use.
-  Block &body = method.getBody().front();
-  auto output = body.empty() ? OutputOp() : dyn_cast<OutputOp>(body.back());
-  StringRef key = getStorageKey(root);
-  for (BlockArgument arg : body.getArguments()) {
-    if (arg != root && (key.empty() || getStorageKey(arg) != key))
-      continue;
-    const PlaceholderBinding &binding =
-        method.getPlaceholderBinding(arg.getArgNumber());
+  std::optional<MethodPlaceholderIndex> local;
+  const MethodPlaceholderIndex &index = placeholderIndex(method, cache, local);
+  auto isWritten = [&](unsigned number) {
+    const PlaceholderBinding &binding = method.getPlaceholderBinding(number);
     if (binding.isConstant() && binding.mutated)
       return true;
-    if (output && output.getSpecs() &&
-        llvm::any_of(*output.getSpecs(), [&](Attribute spec) {
-          return writesBackTo(method, cast<OutputSpecAttr>(spec), arg);
-        }))
+    if (index.isWrittenBack(number))
       return true;
-    if (arg != root && isClassWrittenByUse(arg, query))
-      return true;
-  }
-  return false;
+    BlockArgument arg = method.getBody().getArgument(number);
+    return arg != root && isClassWrittenByUse(arg, query);
+  };
+  unsigned number = cast<BlockArgument>(root).getArgNumber();
+  ArrayRef<unsigned> sameStorage = index.getBoundTo(getStorageKey(root));
+  if (sameStorage.empty())
+    return isWritten(number);
+  return llvm::any_of(sameStorage, isWritten);
+}
+
+bool ng::isStorageWritten(Value root) {
+  ++getStorageWork().questions;
+  StorageKind kind = getStorageKind(root);
+  if (isReadOnlyStorage(kind))
+    return false;
+  if (kind == StorageKind::Unknown)
+    return true;
+  StorageQueryCache *cache = StorageQueryCache::getActive();
+  if (cache)
+    if (std::optional<bool> known = cache->lookupWritten(root))
+      return *known;
+  bool written = computeStorageWritten(root, kind, cache);
+  if (cache)
+    cache->rememberWritten(root, written);
+  return written;
 }
 
 //===----------------------------------------------------------------------===//

@@ -38,11 +38,57 @@ static const char *skipString(const char *p, const char *end) {
   }
 }
 
-std::optional<size_t> ng::findNestingBeyond(llvm::StringRef text,
-                                            unsigned maxDepth) {
+namespace {
+/// The bytes the nesting scan looks at: brackets, and what starts a string
+/// literal, a comment, `->` or `>=`. Text IR is mostly names, types and
+/// numbers; the scan skips runs of other bytes through this table (a
+/// switch per byte cost ~12 instructions a byte, 6.5% of an export).
+struct StopBytes {
+  bool stops[256] = {};
+  constexpr StopBytes() {
+    for (char c : {'"', '/', '-', '>', '<', '(', ')', '[', ']', '{', '}'})
+      stops[static_cast<unsigned char>(c)] = true;
+  }
+  bool operator()(char c) const { return stops[static_cast<unsigned char>(c)]; }
+};
+constexpr StopBytes kStopBytes;
+
+/// What one pass over text IR finds (scanText).
+struct TextScan {
+  /// The bracket that opens level maxDepth + 1.
+  std::optional<size_t> tooDeep;
+  /// Where the first file metadata section (`{-#`) starts.
+  std::optional<size_t> metadata;
+};
+} // namespace
+
+/// The first byte at or after `p` that the nesting scan looks at.
+static const char *nextStop(const char *p, const char *end) {
+  while (end - p >= 4) {
+    if (kStopBytes(p[0]))
+      return p;
+    if (kStopBytes(p[1]))
+      return p + 1;
+    if (kStopBytes(p[2]))
+      return p + 2;
+    if (kStopBytes(p[3]))
+      return p + 3;
+    p += 4;
+  }
+  while (p < end && !kStopBytes(*p))
+    ++p;
+  return p;
+}
+
+/// Brackets as MLIR's lexer sees them (not in comments or string literals,
+/// and not the `>` of `->` or `>=`), up to the first one beyond `maxDepth`;
+/// and where the first file metadata section starts, if it comes before
+/// that.
+static TextScan scanText(llvm::StringRef text, unsigned maxDepth) {
   const char *begin = text.data(), *end = begin + text.size();
+  TextScan scan;
   unsigned depth = 0;
-  for (const char *p = begin; p < end;) {
+  for (const char *p = nextStop(begin, end); p < end; p = nextStop(p, end)) {
     switch (*p++) {
     case '"':
       p = skipString(p, end);
@@ -73,18 +119,28 @@ std::optional<size_t> ng::findNestingBeyond(llvm::StringRef text,
       if (depth)
         --depth;
       break;
+    case '{':
+      if (!scan.metadata && end - p >= 2 && p[0] == '-' && p[1] == '#')
+        scan.metadata = static_cast<size_t>(p - 1 - begin);
+      [[fallthrough]];
     case '(':
     case '[':
-    case '{':
     case '<':
-      if (++depth > maxDepth)
-        return static_cast<size_t>(p - 1 - begin);
+      if (++depth > maxDepth) {
+        scan.tooDeep = static_cast<size_t>(p - 1 - begin);
+        return scan;
+      }
       break;
     default:
       break;
     }
   }
-  return std::nullopt;
+  return scan;
+}
+
+std::optional<size_t> ng::findNestingBeyond(llvm::StringRef text,
+                                            unsigned maxDepth) {
+  return scanText(text, maxDepth).tooDeep;
 }
 
 /// Where a string literal still open at the end of `text` starts, if one
@@ -104,16 +160,14 @@ static std::optional<size_t> findStringOpenAtEnd(llvm::StringRef text) {
   return open;
 }
 
-/// A hex blob in the file metadata section of `text` (`{-# dialect_resources:
-/// {...} #-}`) whose alignment (its first four bytes, little endian) MLIR's
+/// A hex blob in the file metadata sections of `text` (`{-#
+/// dialect_resources: {...} #-}`), the first of which starts at `metadata`,
+/// whose alignment (its first four bytes, little endian) MLIR's
 /// parser cannot allocate with: 0 with data (it dies), not a power of two,
 /// or above ng::kMaxBlobAlignment (it allocates that much: 2 GiB for
 /// 0x80000000). Where it starts, and the alignment.
 static std::optional<std::pair<size_t, uint64_t>>
-findUnallocatableBlob(llvm::StringRef text) {
-  size_t metadata = text.find("{-#");
-  if (metadata == llvm::StringRef::npos)
-    return std::nullopt;
+findUnallocatableBlob(llvm::StringRef text, size_t metadata) {
   constexpr llvm::StringLiteral kHexStart = "\"0x";
   for (size_t at = text.find(kHexStart, metadata); at != llvm::StringRef::npos;
        at = text.find(kHexStart, at + 1)) {
@@ -136,7 +190,8 @@ findUnallocatableBlob(llvm::StringRef text) {
 }
 
 std::optional<ng::TextHazard> ng::findParserHazard(llvm::StringRef text) {
-  if (std::optional<size_t> offset = findNestingBeyond(text))
+  TextScan scan = scanText(text, kMaxTextNesting);
+  if (std::optional<size_t> offset = scan.tooDeep)
     return TextHazard{
         *offset, ("brackets nested more than " + llvm::Twine(kMaxTextNesting) +
                   " levels deep: ng's tools do not parse text IR this "
@@ -147,7 +202,8 @@ std::optional<ng::TextHazard> ng::findParserHazard(llvm::StringRef text) {
     return TextHazard{*offset, "a string literal is not closed before the end "
                                "of the input"};
   if (std::optional<std::pair<size_t, uint64_t>> blob =
-          findUnallocatableBlob(text))
+          scan.metadata ? findUnallocatableBlob(text, *scan.metadata)
+                        : std::nullopt)
     return TextHazard{
         blob->first,
         ("a resource blob with an alignment of " + llvm::Twine(blob->second) +

@@ -15,6 +15,7 @@
 #include "ng/Dialect/NgOps.h"
 #include "ng/Dialect/OpFacts.h"
 #include "ng/Dialect/Storage.h"
+#include "ng/Dialect/StorageQueryCache.h"
 #include "ng/Transforms/Q4Packing.h"
 
 #include "mlir/IR/AsmState.h"
@@ -40,21 +41,23 @@ namespace {
 /// A placeholder bound to constant data.
 struct ConstantRef {
   BlockArgument arg;
-  ConstantAttr binding;
+  /// Its data key.
+  std::string key;
   StringRef name;
 };
 
-/// The constant placeholder `value` is, if it is one.
+/// The constant placeholder `value` is, if it is one. (From the stored
+/// binding: its attribute form is made, uniqued, on request.)
 std::optional<ConstantRef> asConstant(MethodOp method, Value value) {
   auto arg = dyn_cast<BlockArgument>(value);
   if (!arg || arg.getOwner()->getParentOp() != method.getOperation())
     return std::nullopt;
-  auto binding =
-      dyn_cast_or_null<ConstantAttr>(method.getArgBinding(arg.getArgNumber()));
+  const PlaceholderBinding &binding =
+      method.getPlaceholderBinding(arg.getArgNumber());
   // Lifted parameters, buffers and constant tensors (_lifted_constant_names).
-  if (!binding || binding.getKind() == InputKind::UserInput)
+  if (!binding.isConstant() || binding.kind == InputKind::UserInput)
     return std::nullopt;
-  return ConstantRef{arg, binding, method.getArgName(arg.getArgNumber())};
+  return ConstantRef{arg, binding.key, method.getArgName(arg.getArgNumber())};
 }
 
 /// The position of schema argument `name` in the signature the op facts
@@ -180,7 +183,7 @@ LogicalResult FoldQ4WeightsPass::foldGguf(MethodOp method) {
           (*logical)[1] != (*raw)[1] / block->bytes * block->elements) {
         return call.emitOpError()
                << "GGUF weight '" << weight->name << "' (data_key '"
-               << weight->binding.getDataKey() << "') of type " << weightType
+               << weight->key << "') of type " << weightType
                << " does not hold " << ggmlType.getValue() << " blocks of "
                << block->elements << " elements in " << block->bytes
                << " bytes for the dequantized shape " << resultType
@@ -203,6 +206,9 @@ LogicalResult FoldQ4WeightsPass::foldGguf(MethodOp method) {
     weight->arg.setType(packedType);
     call.getResult(0).replaceAllUsesWith(weight->arg);
     call.erase();
+    // The weight's class took the dequantized tensor's readers: what the
+    // storage rules remembered about either may not hold any more.
+    invalidateStorageQueries();
     remark(method, "folded GGUF weight '" + weight->name +
                        "' (gguf:" + ggmlType.getValue() + ")");
   }
@@ -216,11 +222,20 @@ LogicalResult FoldQ4WeightsPass::foldGguf(MethodOp method) {
 
 /// True when `user` reads `value` exactly once, as the weight of
 
-/// Memory for packed weights, mapped directly from the kernel rather than
-/// taken from the heap: weights run to gigabytes, and this keeps them out of
-/// the allocator's arenas and returns them to the system as soon as the
-/// blob is released (a 1.1 GB fold: 0.86 s, against 1.03 s from the heap).
+/// Packed weights below this size come from the heap: a mapping of its own
+/// costs each a system call, a page fault and a whole page, more than
+/// packing it (a program of 77k small weights: 77k mappings).
+static constexpr size_t kMappedWeightBytes = 64 * 1024;
+
+/// Memory for packed weights. Large ones are mapped directly from the kernel
+/// rather than taken from the heap: weights run to gigabytes, and this keeps
+/// them out of the allocator's arenas and returns them to the system as soon
+/// as the blob is released (a 1.1 GB fold: 0.86 s, against 1.03 s from the
+/// heap).
 static FailureOr<AsmResourceBlob> allocateWeightBlob(size_t size) {
+  if (size < kMappedWeightBytes)
+    return HeapAsmResourceBlob::allocate(size, alignof(uint64_t),
+                                         /*dataIsMutable=*/true);
   std::error_code ec;
   llvm::sys::MemoryBlock block = llvm::sys::Memory::allocateMappedMemory(
       std::max<size_t>(size, 1), /*NearBlock=*/nullptr,
@@ -326,7 +341,7 @@ std::optional<AffineFold> FoldQ4WeightsPass::matchAffine(MethodOp method,
 FailureOr<DenseResourceElementsAttr>
 FoldQ4WeightsPass::repack(MethodOp method, const ConstantRef &weight,
                           ArrayRef<int64_t> sizes) {
-  StringRef key = weight.binding.getDataKey();
+  StringRef key = weight.key;
   if (auto it = repacked.find(key); it != repacked.end())
     return it->second;
   auto module = getOperation();
@@ -412,10 +427,9 @@ LogicalResult FoldQ4WeightsPass::foldTorchao(MethodOp method) {
     auto scaleType = cast<ng::TensorType>(fold.scale.arg.getType());
     auto zeroPointType = cast<ng::TensorType>(fold.zeroPoint.arg.getType());
     auto quant = AffineGroupAttr::get(
-        &getContext(), fold.scale.binding.getDataKey(),
-        scaleType.getElementType(), /*quant_min=*/-8, /*quant_max=*/7,
-        fold.groupSize,
-        StringAttr::get(&getContext(), fold.zeroPoint.binding.getDataKey()),
+        &getContext(), fold.scale.key, scaleType.getElementType(),
+        /*quant_min=*/-8, /*quant_max=*/7, fold.groupSize,
+        StringAttr::get(&getContext(), fold.zeroPoint.key),
         zeroPointType.getElementType());
     SmallVector<DimRange, 2> sizes;
     for (int64_t d : fold.sizes)
@@ -428,6 +442,8 @@ LogicalResult FoldQ4WeightsPass::foldTorchao(MethodOp method) {
       f.dequantize.getResult(0).replaceAllUsesWith(weight.arg);
       f.dequantize.erase();
     }
+    // As for GGUF: the next method's candidates are matched after this.
+    invalidateStorageQueries();
     remark(method, "folded torchao q4 weight '" + weight.name +
                        "' (group size " + Twine(fold.groupSize) + ", " +
                        Twine(weightFolds.size()) + " dequantize node" +
@@ -458,15 +474,15 @@ void FoldQ4WeightsPass::runOnOperation() {
   // by every method that binds it.
   for (auto method : getOperation().getOps<MethodOp>()) {
     for (BlockArgument arg : method.getArguments()) {
-      auto binding = dyn_cast_or_null<ConstantAttr>(
-          method.getArgBinding(arg.getArgNumber()));
-      if (!binding || !repacked.count(binding.getDataKey()))
+      const PlaceholderBinding &binding =
+          method.getPlaceholderBinding(arg.getArgNumber());
+      if (!binding.isConstant() || !repacked.count(binding.key))
         continue;
       auto type = cast<ng::TensorType>(arg.getType());
       if (!isa_and_nonnull<AffineGroupAttr>(type.getQuant())) {
         method.emitOpError()
             << "constant '" << method.getArgName(arg.getArgNumber())
-            << "' shares data_key '" << binding.getDataKey()
+            << "' shares data_key '" << binding.key
             << "' with a folded q4 weight but is not folded itself; the "
                "data cannot be both packed and unpacked (S9)";
         return signalPassFailure();

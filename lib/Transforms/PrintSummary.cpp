@@ -31,14 +31,16 @@ struct PrintSummaryPass : public ng::impl::PrintSummaryBase<PrintSummaryPass> {
                subgraphNodes = 0, withData = 0;
       uint64_t constantBytes = 0;
       for (BlockArgument arg : method.getArguments()) {
-        Attribute binding = method.getArgBinding(arg.getArgNumber());
-        if (!binding) {
+        // The stored binding: its attribute form is made on request.
+        const PlaceholderBinding &binding =
+            method.getPlaceholderBinding(arg.getArgNumber());
+        if (binding.isInput()) {
           ++inputs;
-        } else if (auto constant = dyn_cast<ConstantAttr>(binding)) {
+        } else if (binding.isConstant()) {
           ++constants;
           if (cast<ng::TensorType>(arg.getType()).getQuant())
             ++packed;
-          if (auto data = lookupConstantData(module, constant.getDataKey())) {
+          if (auto data = lookupConstantData(module, binding.key)) {
             ++withData;
             constantBytes += getConstantBytes(data).size();
           }

@@ -18,9 +18,12 @@
 #include "ng/Tools/InputFile.h"
 #include "ng/Tools/OutputFiles.h"
 #include "ng/Tools/ToolDiagnostics.h"
+#include "ng/Transforms/StorageQueryInstrumentation.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Pass/PassManager.h"
+#include "mlir/Tools/Plugins/DialectPlugin.h"
+#include "mlir/Tools/Plugins/PassPlugin.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -53,6 +56,10 @@ static LogicalResult optimize(llvm::StringRef inputPath,
   MlirOptMainConfig passes = config;
   config.setPassPipelineSetupFn([&parsed, passes](PassManager &pm) {
     parsed = true;
+    // Each pass answers the storage questions of ng.call's effects once
+    // per root (ng/Dialect/StorageQueryCache.h): --cse and --canonicalize
+    // stay linear.
+    pm.addInstrumentation(std::make_unique<ng::StorageQueryInstrumentation>());
     return passes.setupPassPipeline(pm);
   });
   if (failed(
@@ -68,6 +75,64 @@ static LogicalResult optimize(llvm::StringRef inputPath,
   return success();
 }
 
+/// Load the plugins that --load-pass-plugin / --load-dialect-plugin name
+/// and register their passes and dialects, before the command line is
+/// parsed, and take those arguments out of `args`. ng-opt does this itself
+/// rather than leave it to MlirOptMain for two reasons: a plugin's passes
+/// are then options like every other pass (`--my-pass`, not only inside
+/// --pass-pipeline), since the pass options are made when the command line
+/// is set up; and a plugin that cannot be loaded stops the run with the
+/// loader's reason, where MlirOptMain prints "Request ignored" and runs the
+/// pipeline without the pass asked for.
+static bool loadPlugins(SmallVectorImpl<char *> &args,
+                        DialectRegistry &registry) {
+  bool loaded = true;
+  SmallVector<char *> kept;
+  for (size_t i = 0; i < args.size(); ++i) {
+    llvm::StringRef arg = args[i];
+    if (i == 0 || arg == "--") {
+      kept.append(args.begin() + i, i == 0 ? args.begin() + 1 : args.end());
+      if (i != 0)
+        break;
+      continue;
+    }
+    llvm::StringRef option = arg.ltrim('-');
+    bool isPass = option.consume_front("load-pass-plugin");
+    bool isDialect = !isPass && option.consume_front("load-dialect-plugin");
+    std::string path;
+    if ((isPass || isDialect) && option.consume_front("="))
+      path = option.str();
+    else if ((isPass || isDialect) && option.empty() && i + 1 < args.size())
+      path = args[++i];
+    else {
+      kept.push_back(args[i]); // another option, or one the parser rejects
+      continue;
+    }
+    llvm::Error error = llvm::Error::success();
+    if (isPass) {
+      llvm::Expected<PassPlugin> plugin = PassPlugin::load(path);
+      if (plugin)
+        plugin->registerPassRegistryCallbacks();
+      else
+        error = plugin.takeError();
+    } else {
+      llvm::Expected<DialectPlugin> plugin = DialectPlugin::load(path);
+      if (plugin)
+        plugin->registerDialectRegistryCallbacks(registry);
+      else
+        error = plugin.takeError();
+    }
+    if (error) {
+      ng::reportToolError(
+          "cannot load " + llvm::Twine(isPass ? "pass" : "dialect") +
+          " plugin '" + path + "': " + toString(std::move(error)));
+      loaded = false;
+    }
+  }
+  args.assign(kept.begin(), kept.end());
+  return loaded;
+}
+
 int main(int argc, char **argv) {
   llvm::InitLLVM initLLVM(argc, argv);
   ng::setCrashBanner();
@@ -75,8 +140,12 @@ int main(int argc, char **argv) {
   ng::registerInputOptions();
   DialectRegistry registry;
   ng::registerAllDialects(registry);
+  SmallVector<char *> args(argv, argv + argc);
+  if (!loadPlugins(args, registry))
+    return 1;
+  args.push_back(nullptr); // argv[argc], as the option parser may expect
   auto [inputPath, outputPath] = registerAndParseCLIOptions(
-      argc, argv,
+      static_cast<int>(args.size() - 1), args.data(),
       "ng optimizer driver: verifies ng IR (FORMAT.md rules) and runs passes\n",
       registry);
   ng::keepDiagnosticsShort();

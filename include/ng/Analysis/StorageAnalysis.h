@@ -16,6 +16,7 @@
 #include "mlir/Analysis/AliasAnalysis.h"
 #include "llvm/ADT/DenseMap.h"
 
+#include <deque>
 #include <memory>
 #include <vector>
 
@@ -89,11 +90,19 @@ private:
   static bool isMadeAfter(const StorageClass &fresh,
                           const StorageClass &opaque);
 
-  std::vector<StorageClass> classes;
+  /// A deque: growing it moves no class (a vector would copy each one's
+  /// SmallVectors at every reallocation: their moves are not noexcept).
+  std::deque<StorageClass> classes;
   std::vector<ViewNode> nodes;
   std::vector<mlir::Operation *> classMethod;
   llvm::SmallVector<mlir::Region *> graphs;
-  llvm::DenseMap<mlir::Value, unsigned> classOf, nodeOf;
+  /// Where a value is: its class and its place on the class's view tree
+  /// (one entry per tensor, looked up together).
+  struct Place {
+    unsigned storageClass;
+    unsigned node;
+  };
+  llvm::DenseMap<mlir::Value, Place> places;
   mlir::Operation *currentMethod = nullptr;
 };
 

@@ -6,8 +6,10 @@
 // alias analysis (include/ng/Analysis) are all built on these functions, so
 // they cannot disagree. docs/Aliasing.md explains the model.
 //
-// Everything here reads the current IR; nothing is cached, so the answers
-// stay right while passes rewrite the graph.
+// Everything here reads the current IR. The one question about a whole
+// graph, isStorageWritten, is remembered per root while a StorageQueryCache
+// is open on the thread (ng/Dialect/StorageQueryCache.h: ng-opt opens one
+// for each pass), and asked anew otherwise.
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,7 +19,9 @@
 #include "ng/Dialect/NgOps.h"
 #include "ng/Dialect/OpFacts.h"
 
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/StringMap.h"
 
 namespace ng {
 
@@ -172,11 +176,33 @@ void forEachStorageWrite(mlir::Operation *op,
                          llvm::function_ref<void(const StorageWrite &)> fn,
                          bool writeBacks = true);
 
-/// The placeholders of `method` that `spec` writes back to: the buffers
-/// (constant buffers or mutable buffers) whose key is the BUFFER_MUTATION
-/// target, or the user input named by a USER_INPUT_MUTATION target.
-void getWriteBackTargets(MethodOp method, OutputSpecAttr spec,
-                         llvm::SmallVectorImpl<mlir::BlockArgument> &targets);
+/// A method's placeholders by storage key (N3), and the ones its OUTPUT node
+/// writes back to (A3): read in one pass over the placeholders and the
+/// output specs, so that a question about one placeholder does not scan
+/// them all.
+class MethodPlaceholderIndex {
+public:
+  explicit MethodPlaceholderIndex(MethodOp method);
+
+  /// The placeholders bound to `key` (a data key or a mutable buffer's
+  /// fqn), in order; empty for the empty key.
+  llvm::ArrayRef<unsigned> getBoundTo(llvm::StringRef key) const;
+  /// Whether the method's OUTPUT node writes placeholder `index` back.
+  bool isWrittenBack(unsigned index) const {
+    return writtenBack.contains(index);
+  }
+  /// The placeholders `spec` writes back to: the buffers (constant buffers
+  /// or mutable buffers) whose key is the BUFFER_MUTATION target, or the
+  /// user input a USER_INPUT_MUTATION names.
+  void getWriteBackTargets(
+      OutputSpecAttr spec,
+      llvm::SmallVectorImpl<mlir::BlockArgument> &targets) const;
+
+private:
+  MethodOp method;
+  llvm::StringMap<llvm::SmallVector<unsigned, 1>> boundTo;
+  llvm::DenseSet<unsigned> writtenBack;
+};
 
 /// Whether anything may write the storage rooted at `root`:
 ///  - never a parameter or constant tensor (V13);
@@ -189,9 +215,21 @@ void getWriteBackTargets(MethodOp method, OutputSpecAttr spec,
 ///    subgraphs
 ///    that may write it (StorageWrite::Kind::MayWrite), when the method's
 ///    output writes it back, or when it is a buffer marked `mutated`.
-/// A question that would visit more than 1024 uses answers true (always
-/// safe), which keeps passes that ask it for every operand linear.
+/// The answer reads the whole class, whatever its size (no budget): a
+/// question costs the uses of the class, and with a StorageQueryCache open,
+/// each root is asked about once (ng.call's effects ask for every operand).
 bool isStorageWritten(mlir::Value root);
+
+/// How much work the storage rules did on this thread: the scaling guard
+/// (--ng-test-storage-work) counts it, since a time cannot be tested.
+struct StorageWork {
+  /// isStorageWritten questions.
+  uint64_t questions = 0;
+  /// Steps of the walks that answer them: uses visited, placeholders and
+  /// output specs indexed, nested nodes of a higher-order op visited.
+  uint64_t steps = 0;
+};
+StorageWork &getStorageWork();
 
 } // namespace ng
 

@@ -14,6 +14,7 @@
 #include "ng/Target/NativeGraph/Export.h"
 #include "ng/Target/NativeGraph/Import.h"
 #include "ng/Tools/OutputFiles.h"
+#include "ng/Tools/ProgramFiles.h"
 #include "ng/Tools/ToolDiagnostics.h"
 
 #include "mlir/Bytecode/BytecodeReader.h"
@@ -167,22 +168,6 @@ static ng::Container containerFor(StringRef path) {
   return ng::containerForPath(path);
 }
 
-namespace {
-/// The export's companion files (its constants, aliases.json) as more of
-/// the tool's outputs, committed with the program.
-class CompanionOutputs : public ng::CompanionFiles {
-public:
-  explicit CompanionOutputs(ng::OutputFiles &outputs) : outputs(outputs) {}
-  llvm::Expected<raw_ostream &> open(StringRef path) override {
-    return outputs.open(path);
-  }
-  void remove(StringRef path) override { outputs.removeWhenCommitted(path); }
-
-private:
-  ng::OutputFiles &outputs;
-};
-} // namespace
-
 std::optional<ng::InputFormat> ng::translationInput(StringRef translation) {
   if (translation == "from-native-graph")
     return InputFormat::NativeGraph;
@@ -314,7 +299,7 @@ static LogicalResult exportToTarget(ModuleOp module, raw_ostream &output) {
   // Run by a driver other than ng-translate (which commits them with the
   // program), the translation commits the program's constants itself.
   ng::OutputFiles ownOutputs;
-  CompanionOutputs companions(runOutputs() ? *runOutputs() : ownOutputs);
+  ng::CompanionOutputs companions(runOutputs() ? *runOutputs() : ownOutputs);
   ng::ExportOptions options;
   options.container = containerFor(target);
   if (options.container == ng::Container::Package)

@@ -1,0 +1,248 @@
+#!/usr/bin/env bash
+# Pass benchmark: every registered ng pass and the upstream passes users run
+# on ng IR, each alone, on the synthetic decoder at several sizes.
+#
+#   bench/run_passes.sh [options]
+#
+# Each run is `ng-opt decoder_<N>.mlirbc --PASS --mlir-disable-threading
+# --verify-each=false --mlir-timing --emit-bytecode -o /dev/null`: the pass's
+# own time is read from MLIR's timing report (its row, or its pipeline's,
+# not the process start, the parse, the verifier after the pass or the
+# output), the peak RSS from /usr/bin/time (the whole process). The parse (a run without a pass) is the reference. Rounds
+# are interleaved (every size and pass once per round) and each cell is the
+# lowest over the rounds. Prints a markdown section (machine, commit, table).
+#
+# `--ng-fold-q4-weights` needs constant data: it runs on a variant of each
+# decoder with the same nodes and small dimensions (--hidden 32 --vocab 64
+# --intermediate 64) whose weights are in the bytecode (imported with
+# --constants), so it really folds and repacks every weight; its parse
+# reference is that variant's parse.
+#
+# Options:
+#   --build DIR      build tree with bin/ng-opt, bin/ng-translate (default:
+#                    <repo>/build)
+#   --ng-opt PATH    the ng-opt to measure (default: DIR/bin/ng-opt), e.g. an
+#                    older build for a before/after table
+#   --sizes "A B"    node counts (default "10000 100000 1000000")
+#   --rounds N       rounds (default 3)
+#   --verify         count the verifier MLIR runs after a pass that changed
+#                    the IR (ng-opt's default) in the pass's time
+#   --passes "A B"   pass flags to run, a `:` in one standing for a space
+#                    between its options (default: every ng pass of
+#                    `ng-opt --help` but deprecated aliases and test counters,
+#                    --ng-test-alias-analysis only building the analysis, and
+#                    --canonicalize --cse --symbol-dce --inline)
+# Environment: PYTHON, NG_TRANSLATE override the tools.
+
+set -euo pipefail
+
+HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+ROOT="$(cd "$HERE/.." && pwd)"
+BUILD="$ROOT/build"
+OUT="$HERE/out"
+SIZES="10000 100000 1000000"
+ROUNDS=3
+PASSES=""
+NG_OPT=""
+VERIFY=false
+
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --build) BUILD="$(cd "$2" && pwd)"; shift 2 ;;
+    --ng-opt) NG_OPT="$2"; shift 2 ;;
+    --sizes) SIZES="$2"; shift 2 ;;
+    --rounds) ROUNDS="$2"; shift 2 ;;
+    --passes) PASSES="$2"; shift 2 ;;
+    --verify) VERIFY=true; shift ;;
+    -h|--help) sed -n '2,37p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -*) echo "unknown option $1" >&2; exit 2 ;;
+    *) echo "unexpected argument $1" >&2; exit 2 ;;
+  esac
+done
+
+PYTHON="${PYTHON:-$(command -v python3 || echo /usr/bin/python3)}"
+NG_OPT="${NG_OPT:-$BUILD/bin/ng-opt}"
+NG_TRANSLATE="${NG_TRANSLATE:-$BUILD/bin/ng-translate}"
+GEN="$HERE/gen_decoder.py"
+TIME=/usr/bin/time
+for tool in "$NG_OPT" "$NG_TRANSLATE" "$TIME"; do
+  [ -x "$tool" ] || { echo "missing $tool" >&2; exit 1; }
+done
+mkdir -p "$OUT"
+
+if [ -z "$PASSES" ]; then
+  # Every ng pass (the "--ng-" options at the help's pass indentation),
+  # without the deprecated aliases (which run the same passes) and
+  # --ng-test-storage-work (it prints counters, it does no work).
+  NG_PASSES=$("$NG_OPT" --help | sed -n 's/^      \(--ng-[a-z0-9-]*\) .*/\1/p' |
+    grep -v -e '^--ng-cse$' -e '^--ng-test-storage-work$' | sort -u)
+  # The alias analysis' test pass builds the analysis and prints nothing
+  # (its pairs are quadratic by design).
+  NG_PASSES=$(echo "$NG_PASSES" | sed \
+    's/^--ng-test-alias-analysis$/--ng-test-alias-analysis=classes=false:alias=false:mod-ref=false/')
+  PASSES="--canonicalize --cse --symbol-dce --inline $NG_PASSES"
+fi
+
+# The inputs: bytecode of the decoder at each size (and its data variant
+# for the fold), made once and kept in bench/out.
+input_for() { # size variant(""|data) -> path
+  local n=$1 variant=$2
+  if [ "$variant" = data ]; then
+    echo "$OUT/decoder_${n}_data.mlirbc"
+  else
+    echo "$OUT/decoder_${n}.mlirbc"
+  fi
+}
+prepare() { # size variant
+  local n=$1 variant=$2 bc
+  bc=$(input_for "$n" "$variant")
+  [ -s "$bc" ] && return 0
+  if [ "$variant" = data ]; then
+    local base="$OUT/decoder_${n}_data"
+    echo "generating $base.nptg + .safetensors" >&2
+    "$PYTHON" "$GEN" --nodes "$n" --hidden 32 --vocab 64 --intermediate 64 \
+      --max-seq 64 --out-nptg "$base.nptg" --safetensors "$base.safetensors" \
+      --quiet >/dev/null
+    "$NG_TRANSLATE" --from-native-graph "$base.nptg" \
+      --constants="$base.safetensors" --emit-bytecode -o "$bc"
+  else
+    local nptg="$OUT/decoder_${n}.nptg"
+    if [ ! -s "$nptg" ]; then
+      echo "generating $nptg" >&2
+      "$PYTHON" "$GEN" --nodes "$n" --out-nptg "$nptg" --quiet >/dev/null
+    fi
+    "$NG_TRANSLATE" --from-native-graph "$nptg" --emit-bytecode -o "$bc"
+  fi
+}
+
+variant_of() { # pass -> variant
+  case "$1" in
+    --ng-fold-q4-weights*|--fold-q4-weights*) echo data ;;
+    *) echo "" ;;
+  esac
+}
+
+declare -A NODES
+for n in $SIZES; do
+  prepare "$n" ""
+  NODES[$n]=$("$NG_OPT" "$(input_for "$n" "")" --ng-print-summary -o /dev/null 2>&1 |
+    awk '/^method .*: [0-9]+ nodes/ { for (i = 1; i < NF; i++) if ($(i + 1) ~ /^nodes/) s += $i } END { print s }')
+done
+DATA=0
+for pass in $PASSES; do
+  if [ "$(variant_of "$pass")" = data ]; then
+    DATA=1
+    for n in $SIZES; do prepare "$n" data; done
+    break
+  fi
+done
+
+# One run: prints "<seconds of the pass> <seconds of the parse> <peak KB>".
+# The pass's seconds are the top-level rows of the timing tree other than
+# the parser, the output and the rest (a method pass is its pipeline's row),
+# at most the total without the parser and the output.
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+measure() { # input pass...
+  local input=$1; shift
+  if ! "$TIME" -f 'peak_kb %M' -o "$TMP/time" "$NG_OPT" "$input" "$@" \
+      --mlir-disable-threading --verify-each="$VERIFY" --mlir-timing \
+      --emit-bytecode -o /dev/null \
+      >/dev/null 2>"$TMP/err"; then
+    echo "ng-opt $input $* failed:" >&2
+    cat "$TMP/err" >&2
+    exit 1
+  fi
+  awk -v kb="$(sed -n 's/^peak_kb //p' "$TMP/time")" '
+    /^  ----Wall Time----/ { inTable = 1; next }
+    inTable && match($0, /^ +[0-9.]+ \( *[0-9.]+%\)  /) {
+      t = $1; name = substr($0, RLENGTH + 1)
+      if (name ~ /^ /) next                  # nested rows
+      if (name == "Parser") parse = t
+      else if (name == "Output") output = t
+      else if (name == "Total") total = t
+      else if (name != "Rest") pass += t
+    }
+    # A pass that runs a pipeline (--inline) has that pipeline listed at
+    # the top level too: then the rows add up to more than the total.
+    END {
+      if (pass > total - parse - output) pass = total - parse - output
+      printf "%.6f %.6f %d\n", pass, parse, kb
+    }' "$TMP/err"
+}
+
+declare -A BEST_T BEST_KB PARSE_T
+better() { # key seconds kb
+  local key=$1 t=$2 kb=$3
+  if [ -z "${BEST_T[$key]:-}" ] ||
+      awk -v a="$t" -v b="${BEST_T[$key]}" 'BEGIN { exit !(a < b) }'; then
+    BEST_T[$key]=$t
+  fi
+  if [ -z "${BEST_KB[$key]:-}" ] || [ "$kb" -lt "${BEST_KB[$key]}" ]; then
+    BEST_KB[$key]=$kb
+  fi
+}
+
+for round in $(seq 1 "$ROUNDS"); do
+  echo "round $round of $ROUNDS" >&2
+  for n in $SIZES; do
+    for variant in "" data; do
+      [ "$variant" = data ] && [ "$DATA" = 0 ] && continue
+      read -r _ parse kb < <(measure "$(input_for "$n" "$variant")")
+      better "parse$variant/$n" "$parse" "$kb"
+    done
+    for pass in $PASSES; do
+      read -r t parse kb < <(measure "$(input_for "$n" "$(variant_of "$pass")")" "${pass//:/ }")
+      better "$pass/$n" "$t" "$kb"
+    done
+  done
+done
+
+# The table.
+commit=$(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo unknown)
+dirty=$(git -C "$ROOT" status --porcelain --untracked-files=no 2>/dev/null | head -1)
+cpu=$(sed -n 's/^model name\s*: //p' /proc/cpuinfo | head -1)
+echo "### Passes: \`bench/run_passes.sh --rounds $ROUNDS --sizes \"$SIZES\"\`"
+echo
+echo "Commit $commit${dirty:+ (with uncommitted changes)}, $(nproc) CPUs ($cpu),"
+echo "$(date -u +%Y-%m-%d); \`$NG_OPT\`, one thread, the verifier after a pass"
+echo "$([ "$VERIFY" = true ] && echo "counted" || echo "not run") (--verify-each=$VERIFY). Per size: the pass's"
+echo "time per node (lowest of $ROUNDS interleaved rounds), that time over the"
+echo "parse's (the same input parsed without a pass), and the process's peak RSS."
+echo
+header="| pass |"
+rule="|---|"
+for n in $SIZES; do
+  header="$header ${NODES[$n]} nodes: ns/node | x parse | RSS MB |"
+  rule="$rule---:|---:|---:|"
+done
+first=${SIZES%% *}
+last=${SIZES##* }
+header="$header per node, $last / $first |"
+rule="$rule---:|"
+echo "$header"
+echo "$rule"
+row() { # label key-prefix parse-prefix
+  local label=$1 key=$2 parseKey=$3 line n t ns ratio kb
+  line="| $label |"
+  for n in $SIZES; do
+    t=${BEST_T[$key/$n]}
+    ns=$(awk -v t="$t" -v n="${NODES[$n]}" 'BEGIN { printf "%.0f", t * 1e9 / n }')
+    ratio=$(awk -v t="$t" -v p="${BEST_T[$parseKey/$n]}" 'BEGIN { printf "%.2f", t / p }')
+    kb=${BEST_KB[$key/$n]}
+    line="$line $ns | $ratio | $((kb / 1024)) |"
+  done
+  line="$line $(awk -v a="${BEST_T[$key/$last]}" -v b="${BEST_T[$key/$first]}" \
+    -v na="${NODES[$last]}" -v nb="${NODES[$first]}" \
+    'BEGIN { printf "%.2fx", (a / na) / (b / nb) }') |"
+  echo "$line"
+}
+row "parse (reference)" parse parse
+[ -n "${BEST_T[parsedata/$first]:-}" ] && row "parse, with constants (reference for the fold)" parsedata parsedata
+for pass in $PASSES; do
+  if [ "$(variant_of "$pass")" = data ]; then
+    row "\`$pass\` (with constants)" "$pass" parsedata
+  else
+    row "\`${pass//:/ }\`" "$pass" parse
+  fi
+done

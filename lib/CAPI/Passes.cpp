@@ -1,0 +1,21 @@
+//===- Passes.cpp - ng's passes, from C -----------------------------------===//
+
+#include "ng-c/Passes.h"
+
+#include "ng/Transforms/Passes.h"
+#include "ng/Transforms/StorageQueryInstrumentation.h"
+
+#include "mlir/CAPI/Pass.h"
+#include "mlir/Pass/Pass.h"
+#include "mlir/Pass/PassManager.h"
+
+// The generated definitions name ng's pass constructors and registrations
+// unqualified.
+using namespace ng;
+
+#include "ng-c/Passes.capi.cpp.inc"
+
+void ngPassManagerAddStorageQueryInstrumentation(MlirPassManager passManager) {
+  unwrap(passManager)
+      ->addInstrumentation(std::make_unique<StorageQueryInstrumentation>());
+}

@@ -1,0 +1,51 @@
+//===- ProgramFiles.cpp - programs read from and written to files ---------===//
+
+#include "ng/Tools/ProgramFiles.h"
+
+#include "ng/Dialect/ConstantData.h"
+#include "ng/Tools/OutputFiles.h"
+
+#include "mlir/IR/Diagnostics.h"
+#include "llvm/Support/MemoryBuffer.h"
+
+using namespace mlir;
+
+llvm::Expected<llvm::raw_ostream &>
+ng::CompanionOutputs::open(llvm::StringRef path) {
+  return outputs.open(path);
+}
+
+void ng::CompanionOutputs::remove(llvm::StringRef path) {
+  outputs.removeWhenCommitted(path);
+}
+
+OwningOpRef<ModuleOp> ng::importProgramFile(llvm::StringRef path,
+                                            MLIRContext *context,
+                                            const ImportOptions &options) {
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> file =
+      llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
+                                  /*RequiresNullTerminator=*/false);
+  if (!file) {
+    emitError(FileLineColLoc::get(context, path, 0, 0))
+        << "cannot read '" << path << "': " << file.getError().message();
+    return nullptr;
+  }
+  std::shared_ptr<llvm::MemoryBuffer> buffer = std::move(*file);
+  return importProgram(buffer->getBuffer(), path, buffer, context, options);
+}
+
+LogicalResult ng::exportModuleToFile(ModuleOp module, llvm::StringRef path,
+                                     ExportOptions options) {
+  OutputFiles outputs;
+  llvm::Expected<llvm::raw_ostream &> output = outputs.open(path);
+  if (!output)
+    return module.emitError() << toString(output.takeError());
+  if (options.container == Container::Program && options.constantsPath.empty())
+    options.constantsPath = constantsPathBeside(path);
+  CompanionOutputs companions(outputs);
+  if (failed(exportModule(module, *output, options, companions)))
+    return failure();
+  if (llvm::Error error = outputs.commit())
+    return module.emitError() << toString(std::move(error));
+  return success();
+}
