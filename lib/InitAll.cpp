@@ -4,6 +4,7 @@
 
 #include "ng/Dialect/NgDialect.h"
 #include "ng/Tools/NativeGraphTranslations.h"
+#include "ng/Tools/VisualTranslations.h"
 #include "ng/Transforms/Passes.h"
 
 #include "mlir/IR/DialectRegistry.h"
@@ -20,4 +21,7 @@ void ng::registerAllPasses() {
   ng::registerDeprecatedPassAliases();
 }
 
-void ng::registerAllTranslations() { registerNativeGraphTranslations(); }
+void ng::registerAllTranslations() {
+  registerNativeGraphTranslations();
+  registerVisualTranslations();
+}

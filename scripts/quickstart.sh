@@ -5,6 +5,7 @@
 #   import examples/decoder.ptn  (verified against the format's rules)
 #   fold its q4 weights           (ng-opt --ng-fold-q4-weights)
 #   export the folded package     (ng-translate --to-native-graph)
+#   draw it and report on it      (--to-dot, ng-opt --ng-report)
 # and prints what the program holds and what the fold changed.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -38,3 +39,14 @@ echo
 echo "== export: ng-translate --to-native-graph -o $out/decoder.folded.ptn"
 "$ng_translate" --to-native-graph "$out/decoder.folded.mlir" -o "$out/decoder.folded.ptn"
 echo "  $example: $(wc -c < "$example") bytes -> $out/decoder.folded.ptn: $(wc -c < "$out/decoder.folded.ptn") bytes"
+
+echo
+echo "== see: ng-translate --to-dot --layers=collapse, ng-opt --ng-report (docs/Visualize.md)"
+"$ng_translate" --to-dot --layers=collapse "$example" -o "$out/decoder.dot"
+if command -v dot >/dev/null 2>&1; then
+  dot -Tsvg "$out/decoder.dot" -o "$out/decoder.svg"
+  echo "  $out/decoder.svg: the program, its layers collapsed"
+fi
+"$ng_opt" --ng-report="output=$out/report.txt" "$out/decoder.folded.mlir" -o /dev/null
+echo "  $out/report.txt: the kernels it needs, its weights, dynamic dims and state:"
+grep -E "targets|weights:|dynamic dims:|mutable state:" "$out/report.txt" | sed 's/^/  /'

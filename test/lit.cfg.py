@@ -44,3 +44,10 @@ else:
     tools = ["ng-opt", "ng-translate"]
 tools.append("ng-capi-test")
 llvm_config.add_tool_substitutions(tools, tool_dirs)
+
+# Graphviz's `dot` (Debian's graphviz, scripts/install-deps.sh): the tests
+# that render --to-dot's output say `REQUIRES: dot`.
+import shutil
+
+if shutil.which("dot"):
+    config.available_features.add("dot")

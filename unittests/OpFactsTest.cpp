@@ -136,6 +136,17 @@ TEST(OpFacts, CopyOpsAndDequantize) {
   EXPECT_EQ(getTargetOverload("torch.ops.aten.linear"), "");
 }
 
+TEST(OpFacts, ShortTargetNames) {
+  EXPECT_EQ(getShortTargetName("torch.ops.aten.linear.default"), "aten.linear");
+  EXPECT_EQ(getShortTargetName("torch.ops.aten.add_.Tensor"), "aten.add_");
+  EXPECT_EQ(getShortTargetName("torch.ops.higher_order.cond"),
+            "higher_order.cond");
+  // Not of the torch.ops form: as it is.
+  EXPECT_EQ(getShortTargetName("_operator.getitem"), "_operator.getitem");
+  EXPECT_EQ(getShortTargetName("torch.ops.aten"), "torch.ops.aten");
+  EXPECT_EQ(getShortTargetName(""), "");
+}
+
 TEST(OpFacts, TableListsEachTargetOnce) {
   // The search is case-sensitive, but no two entries may differ only by
   // case either (TableGen's own index would confuse them), nor list a

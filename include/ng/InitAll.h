@@ -20,7 +20,8 @@ void registerAllDialects(mlir::DialectRegistry &registry);
 /// Register ng's passes (and the upstream ones ng-opt exposes).
 void registerAllPasses();
 
-/// Register --from-native-graph and --to-native-graph.
+/// Register --from-native-graph, --to-native-graph and the pictures
+/// (--to-dot, --to-model-explorer).
 void registerAllTranslations();
 
 } // namespace ng

@@ -119,6 +119,37 @@ std::optional<uint64_t> ng::getElementCount(ArrayRef<int64_t> shape) {
   return count;
 }
 
+std::optional<uint64_t> ng::getAffineGroupByteCount(uint64_t numElements,
+                                                    AffineGroupAttr group) {
+  int64_t levels = int64_t(group.getQuantMax()) - group.getQuantMin() + 1;
+  if (levels < 2 || levels > 256 || !llvm::isPowerOf2_64(levels))
+    return std::nullopt;
+  unsigned bits = llvm::Log2_64(levels);
+  // ceil(numElements * bits / 8), computed so that it cannot wrap (bits <= 8).
+  return numElements / 8 * bits + (numElements % 8 * bits + 7) / 8;
+}
+
+std::optional<uint64_t> ng::getExpectedDataBytes(Type type) {
+  auto tensor = dyn_cast<ng::TensorType>(type);
+  if (!tensor || !tensor.hasMeta())
+    return std::nullopt;
+  SmallVector<int64_t, 4> shape;
+  for (DimRange d : tensor.getSizes()) {
+    if (!d.isStatic() || d.min < 0)
+      return std::nullopt;
+    shape.push_back(d.min);
+  }
+  std::optional<uint64_t> numel = getElementCount(shape);
+  if (!numel)
+    return std::nullopt;
+  Attribute quant = tensor.getQuant();
+  if (!quant)
+    return getByteCount(*numel, getElementByteWidth(tensor.getElementType()));
+  if (auto group = dyn_cast<AffineGroupAttr>(quant))
+    return getAffineGroupByteCount(*numel, group);
+  return std::nullopt;
+}
+
 Block *ng::getVerifiableBody(MethodOp method) {
   Operation *op = method.getOperation();
   if (op->getNumRegions() != 1 || op->getRegion(0).empty())
@@ -235,8 +266,7 @@ private:
              << group.getQuantMax() << "] is not a power-of-two number of "
              << "levels up to 256 (V14)";
     unsigned bits = llvm::Log2_64(levels);
-    // ceil(numel * bits / 8), computed so that it cannot wrap (bits <= 8).
-    uint64_t expected = *numel / 8 * bits + (*numel % 8 * bits + 7) / 8;
+    uint64_t expected = *getAffineGroupByteCount(*numel, group);
     if (bytes.size() != expected)
       return method.emitOpError()
              << subject << ": data is " << bytes.size() << " bytes, expected "

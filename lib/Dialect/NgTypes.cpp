@@ -254,3 +254,62 @@ Type ng::TensorType::parse(AsmParser &parser) {
   return parser.getChecked<ng::TensorType>(
       loc, ctx, elementType, ArrayRef<DimRange>(sizes), dimOrder, quant);
 }
+
+//===----------------------------------------------------------------------===//
+// Types in words
+//===----------------------------------------------------------------------===//
+
+void ng::printTypeSummary(Type type, raw_ostream &os) {
+  auto tensor = dyn_cast_if_present<ng::TensorType>(type);
+  if (!tensor) {
+    if (!type)
+      os << "?";
+    else if (type.isInteger(64))
+      os << "int";
+    else if (type.isF64())
+      os << "float";
+    else if (type.isInteger(1))
+      os << "bool";
+    else
+      type.print(os);
+    return;
+  }
+  if (!tensor.hasMeta()) {
+    os << "?";
+    return;
+  }
+  tensor.getElementType().print(os);
+  os << "[";
+  llvm::interleaveComma(tensor.getSizes(), os, [&](DimRange dim) {
+    if (dim.isStatic())
+      os << dim.min;
+    else if (dim.max < 0)
+      os << dim.min << ":?";
+    else
+      os << dim.min << ":" << dim.max;
+  });
+  os << "]";
+  if (!tensor.isContiguous())
+    if (DenseI64ArrayAttr order = tensor.getDimOrder()) {
+      os << " dim_order [";
+      llvm::interleaveComma(order.asArrayRef(), os);
+      os << "]";
+    }
+  if (Attribute quant = tensor.getQuant()) {
+    os << " ";
+    printQuantSummary(quant, os);
+  }
+}
+
+void ng::printQuantSummary(Attribute quant, raw_ostream &os) {
+  if (auto group = dyn_cast_if_present<AffineGroupAttr>(quant)) {
+    int64_t levels = int64_t(group.getQuantMax()) - group.getQuantMin() + 1;
+    os << "affine_group ";
+    if (levels > 1 && llvm::isPowerOf2_64(levels))
+      os << llvm::Log2_64(levels) << "-bit ";
+    os << "[" << group.getQuantMin() << ", " << group.getQuantMax()
+       << "] group " << group.getGroupSize();
+  } else if (auto packed = dyn_cast_if_present<PackedQuantAttr>(quant)) {
+    os << "packed " << packed.getCodec();
+  }
+}

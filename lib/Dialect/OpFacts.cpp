@@ -300,6 +300,11 @@ StringRef ng::getTargetOverload(StringRef target) {
   return key ? key->overload : StringRef();
 }
 
+StringRef ng::getShortTargetName(StringRef target) {
+  std::optional<TargetKey> key = splitTarget(target);
+  return key ? key->packet.drop_front(StringRef("torch.ops.").size()) : target;
+}
+
 ViewKind ng::getViewKind(StringRef target, StringRef aliasedArg,
                          bool aliasedArgMutated) {
   if (aliasedArgMutated)

@@ -97,6 +97,26 @@ static std::string hexHead(StringRef head) {
 static std::string rejection(ng::FileKind kind, ng::InputFormat format,
                              StringRef head) {
   using ng::FileKind;
+  if (format == ng::InputFormat::Program) {
+    switch (kind) {
+    case FileKind::NativeGraph:
+    case FileKind::Package:
+    case FileKind::MlirText:
+    case FileKind::MlirBytecode:
+    case FileKind::Empty:
+      return "";
+    case FileKind::Unknown:
+      if (fileIdentifier(head) == "NPTG")
+        return "";
+      return "is neither an NPTG program (.nptg, .ptn) nor MLIR: it starts "
+             "with the bytes " +
+             hexHead(head);
+    default:
+      // The look-alikes (flatc JSON, a .pte): said as for the importer.
+      format = ng::InputFormat::NativeGraph;
+      break;
+    }
+  }
   bool wantsGraph = format == ng::InputFormat::NativeGraph;
   // Identified as NPTG, whatever else its first bytes look like, a file is
   // the importer's to read (or reject: W9).

@@ -20,6 +20,7 @@
 #include "ng/Tools/NativeGraphTranslations.h"
 #include "ng/Tools/OutputFiles.h"
 #include "ng/Tools/ToolDiagnostics.h"
+#include "ng/Tools/VisualTranslations.h"
 
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/Diagnostics.h"
@@ -146,15 +147,17 @@ static LogicalResult translateBuffer(const Options &options,
 
 static LogicalResult translate(Options &options) {
   if (options.translations.size() != 1) {
-    ng::reportToolError("give one translation, --from-native-graph or "
-                        "--to-native-graph (chain two through a pipe)");
+    ng::reportToolError("give one translation, --from-native-graph, "
+                        "--to-native-graph, --to-dot or --to-model-explorer "
+                        "(chain two through a pipe)");
     return failure();
   }
   const Translation &translation = *options.translations.front();
   llvm::StringRef name = options.translations.getParser().nameOf(&translation);
   if (failed(ng::checkTranslateUsage({name, options.outputFilename,
                                       !options.inputSplitMarker.empty(),
-                                      options.verifyingDiagnostics()})))
+                                      options.verifyingDiagnostics()})) ||
+      failed(ng::checkVisualUsage(name)))
     return failure();
 
   ng::OutputFiles outputs;
@@ -165,7 +168,8 @@ static LogicalResult translate(Options &options) {
   }
   std::optional<ng::ToolInput> input = ng::openCheckedInput(
       options.inputFilename,
-      ng::translationInput(name).value_or(ng::InputFormat::Ir));
+      ng::translationInput(name).value_or(
+          ng::visualTranslationInput(name).value_or(ng::InputFormat::Ir)));
   if (!input)
     return failure();
   ng::BytecodeCrashNote crashNote(input->kind == ng::FileKind::MlirBytecode,
@@ -206,7 +210,9 @@ int main(int argc, char **argv) {
       "ng-translate: convert between NPTG flatbuffers and ng IR\n\n"
       "  --from-native-graph  .nptg -> ng IR text (verified: FORMAT.md W/V "
       "rules)\n"
-      "  --to-native-graph    ng IR text -> .nptg (deterministic bytes)\n\n"
+      "  --to-native-graph    ng IR text -> .nptg (deterministic bytes)\n"
+      "  --to-dot             a program -> Graphviz DOT (docs/Visualize.md)\n"
+      "  --to-model-explorer  a program -> Model Explorer graph JSON\n\n"
       "Errors name the method, node and argument at fault; a failed run "
       "leaves no output file.\n");
   ng::keepDiagnosticsShort();

@@ -61,6 +61,19 @@ std::optional<uint64_t> getByteCount(uint64_t numElements,
 /// does not fit in 64 bits.
 std::optional<uint64_t> getElementCount(llvm::ArrayRef<int64_t> shape);
 
+/// The bytes of `numElements` values quantized by `group`: ceil(numElements
+/// * bits / 8), bits = log2(quant_max - quant_min + 1) (V14); nullopt when
+/// the range is not a power-of-two number of levels up to 256.
+std::optional<uint64_t> getAffineGroupByteCount(uint64_t numElements,
+                                                AffineGroupAttr group);
+
+/// The bytes the data of a constant of type `type` takes, from its metadata
+/// alone (V14): dtype x sizes, or the AffineGroup packing. nullopt when the
+/// metadata does not say: no metadata, a dynamic or negative dim, a
+/// PackedQuant codec (its block layout is the codec's), or a size beyond 64
+/// bits.
+std::optional<uint64_t> getExpectedDataBytes(mlir::Type type);
+
 /// The body of `method` when it has one to read: one region holding a
 /// block. A module's attributes (ng.data) are verified before the ops inside
 /// it, so the module-level rules meet methods their own verifier has yet to

@@ -6,6 +6,7 @@
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Types.h"
 #include "llvm/ADT/Hashing.h"
+#include "llvm/Support/raw_ostream.h"
 #include <optional>
 
 namespace ng {
@@ -36,6 +37,16 @@ std::optional<int8_t> getScalarTypeId(mlir::Type elementType);
 
 /// The element size in bytes of a ScalarType element type (i1 is 1 byte).
 unsigned getElementByteWidth(mlir::Type elementType);
+
+/// How pictures and reports show a value's type to people (not IR syntax):
+/// `f32[1, 1:32, 128]`, with ` dim_order [0, 2, 1, 3]` when not the
+/// identity and the quantization (printQuantSummary) when quantized; `int`,
+/// `float`, `bool` for i64, f64, i1; `?` for a tensor without metadata.
+void printTypeSummary(mlir::Type type, llvm::raw_ostream &os);
+
+/// A QuantSpec scheme in words: `affine_group 4-bit [-8, 7] group 32`,
+/// `packed gguf:q4_k`; nothing for null.
+void printQuantSummary(mlir::Attribute quant, llvm::raw_ostream &os);
 
 } // namespace ng
 

@@ -168,6 +168,11 @@ std::optional<OpFacts> lookupOpFacts(llvm::StringRef target);
 /// when there is none or the target is not of that form.
 llvm::StringRef getTargetOverload(llvm::StringRef target);
 
+/// How pictures and reports name call target `target` for people:
+/// `<ns>.<name>` of `torch.ops.<ns>.<name>[.<overload>]` (`aten.linear` of
+/// `torch.ops.aten.linear.default`); any other target as it is.
+llvm::StringRef getShortTargetName(llvm::StringRef target);
+
 /// The ViewKind of an output of `target` that aliases argument `aliasedArg`
 /// (its schema name): Identity when the op writes that argument in place
 /// (`aliasedArgMutated`), else the table's when it agrees on the argument,

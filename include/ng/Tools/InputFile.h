@@ -50,6 +50,7 @@ FileKind identifyFile(llvm::StringRef head);
 enum class InputFormat {
   NativeGraph, ///< an .nptg flatbuffer or a .ptn package
   Ir,          ///< MLIR text or bytecode
+  Program,     ///< any of them: a reader that imports NPTG or parses IR
 };
 
 /// Register --max-input-size (once; the tools call it before parsing their

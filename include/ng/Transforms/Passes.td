@@ -34,6 +34,47 @@ def PrintSummary : Pass<"ng-print-summary", "mlir::ModuleOp"> {
   }];
 }
 
+def Report : Pass<"ng-report", "mlir::ModuleOp"> {
+  let summary = "Report what a runtime needs for each method: kernels, "
+                "weight bytes, dynamic dims, mutable state";
+  let description = [{
+    Writes, per `ng.method`, to stderr (or to `output=FILE`), never to
+    standard output, where the IR goes:
+
+    * the targets it calls, with how often: the kernels a runtime must
+      provide (subgraphs' calls included);
+    * its weights: the bytes of its constants by dtype and quantization
+      scheme, and the largest constants (what makes the program large);
+      the bytes are the data's when the program carries it (`ng.data`),
+      else what the metadata implies (unknown for a packed codec);
+    * its dynamic dims: each user input's ranges, and how many values have
+      a dynamic dim, with their ranges;
+    * its mutable state: mutable buffers and mutated buffers, with the
+      nodes that write them, and outputs that write back
+      (buffer_mutation, user_input_mutation).
+
+    ```
+    ng-translate --from-native-graph m.ptn --emit-bytecode |
+      ng-opt --ng-report -o /dev/null
+    ng-opt --ng-report='json=true output=report.json' m.mlir -o m.mlir
+    ```
+
+    `json=true` writes the same as one JSON object (docs/Visualize.md has
+    its fields). The IR is unchanged.
+
+    Anchored on the module: one report for the whole program, in program
+    order.
+  }];
+  let options = [
+    Option<"json", "json", "bool", /*default=*/"false",
+           "Write the report as JSON, for machines">,
+    Option<"outputFile", "output", "std::string", /*default=*/"\"\"",
+           "Write the report to this file instead of stderr">,
+    Option<"largest", "largest", "unsigned", /*default=*/"10",
+           "How many of the largest constants to list">
+  ];
+}
+
 def FoldQ4Weights : Pass<"ng-fold-q4-weights", "mlir::ModuleOp"> {
   let summary = "Fold GGUF and torchao q4 weight dequantization into the "
                 "weights (FORMAT.md F1-F6)";
