@@ -31,7 +31,7 @@ from ._ng import (
 
 # The classes are the package's: tracebacks and reprs say ng.Error, not
 # ng._ng.Error.
-for _name in (
+_CLASSES = (
     "Argument",
     "Error",
     "Graph",
@@ -43,22 +43,9 @@ for _name in (
     "TensorType",
     "Value",
     "Warning",
-):
+)
+for _name in _CLASSES:
     globals()[_name].__module__ = "ng"
 del _name
 
-__all__ = [
-    "Argument",
-    "Error",
-    "Graph",
-    "Method",
-    "Node",
-    "Placeholder",
-    "Program",
-    "ScalarType",
-    "TensorType",
-    "Value",
-    "Warning",
-    "load",
-    "parse",
-]
+__all__ = [*_CLASSES, "load", "parse"]

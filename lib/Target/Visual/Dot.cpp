@@ -251,22 +251,12 @@ private:
       os << "subgraph \"cluster_" << subPrefix << "\" {\n";
       indent(depth + 1);
       os << "label=\"";
-      writeEscaped(os, subgraphLabel(call, r));
+      writeEscaped(os, getSubgraphLabel(call, r));
       os << "\"; style=\"dashed,rounded\";\n";
       writeNodes(sub, subPrefix, depth + 1);
       indent(depth);
       os << "}\n";
     }
-  }
-
-  static std::string subgraphLabel(CallOp call, unsigned region) {
-    unsigned seen = 0;
-    for (WireArgument arg : call.getWireArguments())
-      if (arg.getKind() == ArgKind::Graph && seen++ == region)
-        if (auto label =
-                dyn_cast_if_present<StringAttr>(arg.getAttr().getValue()))
-          return label.getValue().str();
-    return "graph " + std::to_string(region);
   }
 
   /// Where an edge from or to node `index` ends: the node, its layer's box,
@@ -359,7 +349,7 @@ private:
           os << "  \"" << subPrefix << ".n" << last << "\" -> \"" << target
              << "\" [style=dotted, ltail=\"cluster_" << subPrefix
              << "\", label=\"";
-          writeEscaped(os, subgraphLabel(call, r));
+          writeEscaped(os, getSubgraphLabel(call, r));
           os << "\"];\n";
         }
     }

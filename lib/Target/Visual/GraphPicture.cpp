@@ -236,6 +236,16 @@ std::string ng::visual::describeQuant(Attribute quant) {
   return text;
 }
 
+std::string ng::visual::getSubgraphLabel(CallOp call, unsigned region) {
+  unsigned seen = 0;
+  for (WireArgument arg : call.getWireArguments())
+    if (arg.getKind() == ArgKind::Graph && seen++ == region)
+      if (auto label =
+              dyn_cast_if_present<StringAttr>(arg.getAttr().getValue()))
+        return label.getValue().str();
+  return "graph " + std::to_string(region);
+}
+
 std::string ng::visual::describeLiteral(const WireArgument &arg) {
   Attribute value = arg.getAttr().getValue();
   std::string text;

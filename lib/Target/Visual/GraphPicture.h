@@ -109,6 +109,10 @@ std::string describeQuant(mlir::Attribute quant);
 /// label.
 std::string describeLiteral(const WireArgument &arg);
 
+/// The label of `call`'s subgraph number `region` (its GraphArg's name),
+/// else `graph <region>`.
+std::string getSubgraphLabel(ng::CallOp call, unsigned region);
+
 /// A node's `metadata` pairs (KeyValue), in order; empty when it has none.
 llvm::SmallVector<std::pair<llvm::StringRef, llvm::StringRef>>
 getMetadataPairs(mlir::Operation *op);

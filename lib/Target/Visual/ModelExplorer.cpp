@@ -182,7 +182,7 @@ private:
         return;
       for (auto [r, region] : llvm::enumerate(call->getRegions())) {
         std::string id = uniqueId(
-            (graphId + "/" + nodeName + "/" + graphLabel(call, r)).str());
+            (graphId + "/" + nodeName + "/" + getSubgraphLabel(call, r)).str());
         pending.emplace_back(&region, id);
         out.value(text(id));
       }
@@ -263,16 +263,6 @@ private:
     if (!arg.getName().empty())
       return arg.getName().str();
     return "arg " + std::to_string(arg.getIndex());
-  }
-
-  static std::string graphLabel(CallOp call, unsigned region) {
-    unsigned seen = 0;
-    for (WireArgument arg : call.getWireArguments())
-      if (arg.getKind() == ArgKind::Graph && seen++ == region)
-        if (auto label =
-                dyn_cast_if_present<StringAttr>(arg.getAttr().getValue()))
-          return label.getValue().str();
-    return "graph " + std::to_string(region);
   }
 
   static std::string describeSpec(const GraphPicture &picture, OutputOp output,
