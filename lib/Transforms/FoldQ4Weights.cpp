@@ -69,18 +69,6 @@ unsigned argPosition(const OpFacts &facts, StringRef name) {
   return *index;
 }
 
-/// The operand of a single-tensor argument at position `index`, if that is
-/// what it is.
-Value tensorArgument(CallOp call, unsigned index) {
-  std::optional<WireArgument> arg = call.getWireArguments().at(index);
-  return arg ? arg->getTensor() : Value();
-}
-
-template <typename AttrT> AttrT literalArgument(CallOp call, unsigned index) {
-  std::optional<WireArgument> arg = call.getWireArguments().at(index);
-  return arg ? dyn_cast_or_null<AttrT>(arg->getAttr().getValue()) : AttrT();
-}
-
 /// The dequantize op of `kind` that `call` is, with its facts.
 std::optional<OpFacts> dequantizeFacts(CallOp call, DequantizeKind kind) {
   std::optional<OpFacts> facts = lookupOpFacts(call.getTarget());
@@ -152,10 +140,10 @@ LogicalResult FoldQ4WeightsPass::foldGguf(MethodOp method) {
 
   for (CallOp call : dequantizes) {
     OpFacts facts = *dequantizeFacts(call, DequantizeKind::Gguf);
-    std::optional<ConstantRef> weight =
-        asConstant(method, tensorArgument(call, argPosition(facts, "weight")));
+    std::optional<ConstantRef> weight = asConstant(
+        method, getTensorArgument(call, argPosition(facts, "weight")));
     auto ggmlType =
-        literalArgument<StringAttr>(call, argPosition(facts, "ggml_type"));
+        getLiteralArgument<StringAttr>(call, argPosition(facts, "ggml_type"));
     if (!weight || !ggmlType || call.getNumResults() != 1)
       continue;
     // Never fold storage that something writes (a buffer updated in place
@@ -266,7 +254,7 @@ static bool isWeightUse(Value value, Operation *user) {
     return false;
   unsigned index = argPosition(*facts, facts->quantizedWeightArg);
   // The weight argument, and no other argument or list element, reads it.
-  return tensorArgument(call, index) == value &&
+  return getTensorArgument(call, index) == value &&
          llvm::count(call->getOperands(), value) == 1;
 }
 
@@ -281,19 +269,19 @@ std::optional<AffineFold> FoldQ4WeightsPass::matchAffine(MethodOp method,
       call.getNumResults() != 1)
     return std::nullopt;
   auto position = [&](StringRef name) { return argPosition(*facts, name); };
-  auto inputDtype = literalArgument<TypeAttr>(call, position("input_dtype"));
-  auto quantMin = literalArgument<IntegerAttr>(call, position("quant_min"));
-  auto quantMax = literalArgument<IntegerAttr>(call, position("quant_max"));
+  auto inputDtype = getLiteralArgument<TypeAttr>(call, position("input_dtype"));
+  auto quantMin = getLiteralArgument<IntegerAttr>(call, position("quant_min"));
+  auto quantMax = getLiteralArgument<IntegerAttr>(call, position("quant_max"));
   if (!inputDtype || !inputDtype.getValue().isSignlessInteger(8) || !quantMin ||
       quantMin.getInt() != -8 || !quantMax || quantMax.getInt() != 7)
     return std::nullopt;
   // ... input, scale and zero point are constant placeholders ...
   std::optional<ConstantRef> input =
-      asConstant(method, tensorArgument(call, position("input")));
+      asConstant(method, getTensorArgument(call, position("input")));
   std::optional<ConstantRef> scale =
-      asConstant(method, tensorArgument(call, position("scale")));
+      asConstant(method, getTensorArgument(call, position("scale")));
   std::optional<ConstantRef> zeroPoint =
-      asConstant(method, tensorArgument(call, position("zero_point")));
+      asConstant(method, getTensorArgument(call, position("zero_point")));
   if (!input || !scale || !zeroPoint)
     return std::nullopt;
   // ... none of which anything writes (a buffer updated in place or written

@@ -22,6 +22,7 @@
 
 #include "ng/Transforms/Passes.h"
 
+#include "ng/Dialect/CallBuilder.h"
 #include "ng/Dialect/NgOps.h"
 #include "ng/Dialect/OpFacts.h"
 #include "ng/Dialect/Storage.h"
@@ -217,92 +218,18 @@ struct LayoutShape {
 // Arguments
 //===----------------------------------------------------------------------===//
 
-/// One NamedArgument with the operands it consumes.
-struct Arg {
-  ArgAttr attr;
-  SmallVector<Value, 2> operands;
-};
-
-/// The arguments of `call`, copied to be edited and set back (setCall).
-SmallVector<Arg> getArgs(CallOp call) {
-  SmallVector<Arg> args;
-  for (WireArgument wire : call.getWireArguments()) {
-    Arg &arg = args.emplace_back();
-    arg.attr = wire.getAttr();
-    for (OpOperand &operand : wire.getOpOperands())
-      arg.operands.push_back(operand.get());
-  }
-  return args;
-}
-
-std::optional<unsigned> findArg(ArrayRef<Arg> args, StringRef name) {
-  for (auto [i, arg] : llvm::enumerate(args))
-    if (arg.attr.getName() && arg.attr.getName().getValue() == name)
-      return i;
-  return std::nullopt;
-}
-
-/// Replace `call`'s target, arguments and operands in place (names, node,
-/// metadata and output attributes stay).
-void setCall(CallOp call, StringRef target, ArrayRef<Arg> args) {
-  MLIRContext *ctx = call.getContext();
-  SmallVector<Attribute> attrs;
-  SmallVector<Value> operands;
-  for (const Arg &arg : args) {
-    attrs.push_back(arg.attr);
-    operands.append(arg.operands.begin(), arg.operands.end());
-  }
-  call.setTargetAttr(StringAttr::get(ctx, target));
-  call.setArgsAttr(ArrayAttr::get(ctx, attrs));
-  call->setOperands(operands);
-}
-
-Arg noneArg(MLIRContext *ctx, StringRef name) {
-  return {ArgAttr::get(ctx, ArgKind::None, StringAttr::get(ctx, name), false,
-                       Attribute(), DenseBoolArrayAttr()),
-          {}};
-}
-
-Arg boolArg(MLIRContext *ctx, StringRef name, bool value) {
-  return {ArgAttr::get(ctx, ArgKind::Bool, StringAttr::get(ctx, name), false,
-                       BoolAttr::get(ctx, value), DenseBoolArrayAttr()),
-          {}};
-}
-
-Arg stringArg(MLIRContext *ctx, StringRef name, StringRef value) {
-  return {ArgAttr::get(ctx, ArgKind::String, StringAttr::get(ctx, name), false,
-                       StringAttr::get(ctx, value), DenseBoolArrayAttr()),
-          {}};
-}
-
-Arg intListArg(MLIRContext *ctx, StringRef name, ArrayRef<int64_t> values) {
-  return {ArgAttr::get(ctx, ArgKind::IntList, StringAttr::get(ctx, name), false,
-                       DenseI64ArrayAttr::get(ctx, values),
-                       DenseBoolArrayAttr()),
-          {}};
-}
-
-Arg tensorArg(MLIRContext *ctx, StringRef name, Value value) {
-  return {ArgAttr::get(ctx, ArgKind::Tensor, StringAttr::get(ctx, name), false,
-                       Attribute(), DenseBoolArrayAttr()),
-          {value}};
-}
-
 /// The default S4 fills in for a keyword argument of the copy ops.
-Arg defaultArg(MLIRContext *ctx, StringRef name) {
+CallArgument defaultArg(MLIRContext *ctx, StringRef name) {
   if (name == "non_blocking")
-    return boolArg(ctx, name, false);
-  return noneArg(ctx, name);
+    return CallArgument::boolean(ctx, name, false);
+  return CallArgument::none(ctx, name);
 }
 
 /// A literal int list without references, if `arg` is one.
-std::optional<Order> literalIntList(const Arg &arg) {
-  if (arg.attr.getKind() != ArgKind::IntList || !arg.operands.empty())
-    return std::nullopt;
-  auto values = dyn_cast_or_null<DenseI64ArrayAttr>(arg.attr.getValue());
-  if (!values)
-    return std::nullopt;
-  return Order(values.asArrayRef());
+std::optional<Order> literalIntList(const CallArgument &arg) {
+  if (std::optional<SmallVector<int64_t>> values = arg.getLiteralIntList())
+    return Order(values->begin(), values->end());
+  return std::nullopt;
 }
 
 //===----------------------------------------------------------------------===//
@@ -362,7 +289,7 @@ private:
   /// The layout shape of a copy op's result: from its metadata, else the
   /// input's, else (empty) the size list.
   std::optional<LayoutShape> layoutShape(CallOp call, const CopyOpInfo &info,
-                                         ArrayRef<Arg> args);
+                                         ArrayRef<CallArgument> args);
   /// Check the order a copy op produces against its result's recorded one.
   LogicalResult checkResult(CallOp call, ArrayRef<int64_t> order,
                             StringRef why);
@@ -413,8 +340,8 @@ LogicalResult LegalizeDimOrderPass::validate(Graph graph) {
     auto call = dyn_cast<CallOp>(op);
     if (!call || !lookupDimOrder(call.getTarget()))
       continue;
-    SmallVector<Arg> args = getArgs(call);
-    std::optional<unsigned> index = findArg(args, "dim_order");
+    SmallVector<CallArgument> args = getCallArguments(call);
+    std::optional<unsigned> index = findCallArgument(args, "dim_order");
     if (!index || args[*index].attr.getKind() == ArgKind::None)
       continue;
     std::optional<Order> order = literalIntList(args[*index]);
@@ -463,17 +390,17 @@ void LegalizeDimOrderPass::canonicalize(Graph graph) {
 
 std::optional<LayoutShape>
 LegalizeDimOrderPass::layoutShape(CallOp call, const CopyOpInfo &info,
-                                  ArrayRef<Arg> args) {
+                                  ArrayRef<CallArgument> args) {
   auto fromType = [](ng::TensorType type) {
     return LayoutShape{type.getRank(), unitDims(type.getSizes())};
   };
   if (call.getNumResults() == 1)
     if (ng::TensorType type = metaType(call.getResult(0)))
       return fromType(type);
-  std::optional<unsigned> first = findArg(args, info.firstArg);
+  std::optional<unsigned> first = findCallArgument(args, info.firstArg);
   if (!first)
     return std::nullopt;
-  const Arg &arg = args[*first];
+  const CallArgument &arg = args[*first];
   if (info.kind != CopyKind::Empty) {
     if (arg.attr.getKind() == ArgKind::Tensor)
       if (ng::TensorType type = metaType(arg.operands.front()))
@@ -512,22 +439,21 @@ LogicalResult LegalizeDimOrderPass::checkResult(CallOp call,
 /// Collect the arguments of a copy op for the rewrite: the first argument,
 /// the keyword arguments in `middle` (defaults when absent) and the layout
 /// argument `layoutName`. Anything else is an error: it would be lost.
-static FailureOr<SmallVector<Arg>> collectArgs(CallOp call, ArrayRef<Arg> args,
-                                               const CopyOpInfo &info,
-                                               ArgNameList middle,
-                                               ArrayRef<StringRef> dropped,
-                                               StringRef layoutName) {
+static FailureOr<SmallVector<CallArgument>>
+collectArgs(CallOp call, ArrayRef<CallArgument> args, const CopyOpInfo &info,
+            ArgNameList middle, ArrayRef<StringRef> dropped,
+            StringRef layoutName) {
   MLIRContext *ctx = call.getContext();
-  std::optional<unsigned> first = findArg(args, info.firstArg);
+  std::optional<unsigned> first = findCallArgument(args, info.firstArg);
   if (!first) {
     call.emitError() << "node '" << call.getNodeName()
                      << "': " << call.getTarget() << " needs its '"
                      << info.firstArg << "' argument by name (S4)";
     return failure();
   }
-  SmallVector<Arg> result{args[*first]};
+  SmallVector<CallArgument> result{args[*first]};
   for (StringRef name : middle) {
-    std::optional<unsigned> index = findArg(args, name);
+    std::optional<unsigned> index = findCallArgument(args, name);
     result.push_back(index ? args[*index] : defaultArg(ctx, name));
   }
   for (auto [i, arg] : llvm::enumerate(args)) {
@@ -550,9 +476,9 @@ LogicalResult LegalizeDimOrderPass::rewriteToDimOrder(CallOp call,
                                                       const CopyOpInfo &info,
                                                       bool fromAten) {
   MLIRContext *ctx = call.getContext();
-  SmallVector<Arg> args = getArgs(call);
+  SmallVector<CallArgument> args = getCallArguments(call);
   StringRef layoutName = fromAten ? "memory_format" : "dim_order";
-  std::optional<unsigned> layoutIndex = findArg(args, layoutName);
+  std::optional<unsigned> layoutIndex = findCallArgument(args, layoutName);
   std::optional<LayoutShape> shape = layoutShape(call, info, args);
 
   // What the op asks for: a memory_format (D2), or an explicit order.
@@ -560,7 +486,7 @@ LogicalResult LegalizeDimOrderPass::rewriteToDimOrder(CallOp call,
   std::optional<Order> explicitOrder;
   std::string why;
   if (layoutIndex && args[*layoutIndex].attr.getKind() != ArgKind::None) {
-    const Arg &layout = args[*layoutIndex];
+    const CallArgument &layout = args[*layoutIndex];
     if (fromAten) {
       auto text = dyn_cast_or_null<StringAttr>(layout.attr.getValue());
       if (layout.attr.getKind() != ArgKind::String || !text)
@@ -604,7 +530,7 @@ LogicalResult LegalizeDimOrderPass::rewriteToDimOrder(CallOp call,
              << "': memory_format \"torch.preserve_format\" has no input to "
                 "preserve on "
              << call.getTarget() << " (D2)";
-    std::optional<unsigned> self = findArg(args, "self");
+    std::optional<unsigned> self = findCallArgument(args, "self");
     ng::TensorType input;
     if (self && args[*self].attr.getKind() == ArgKind::Tensor)
       input = metaType(args[*self].operands.front());
@@ -627,29 +553,29 @@ LogicalResult LegalizeDimOrderPass::rewriteToDimOrder(CallOp call,
   if (failed(checkResult(call, order, why)))
     return failure();
 
-  FailureOr<SmallVector<Arg>> newArgs =
+  FailureOr<SmallVector<CallArgument>> newArgs =
       collectArgs(call, args, info, info.dimOrderMiddle,
                   /*dropped=*/{}, layoutName);
   if (failed(newArgs))
     return failure();
   // The argument is always explicit, even when TensorMetas spell contiguous
   // as []: ExecuTorch's kernels require one entry per dim.
-  newArgs->push_back(intListArg(ctx, "dim_order", order));
-  setCall(call, info.dimOrderTarget, *newArgs);
+  newArgs->push_back(CallArgument::intList(ctx, "dim_order", order));
+  setCallArguments(call, info.dimOrderTarget, *newArgs);
   return success();
 }
 
 LogicalResult LegalizeDimOrderPass::rewriteToAten(CallOp call,
                                                   const CopyOpInfo &info) {
   MLIRContext *ctx = call.getContext();
-  SmallVector<Arg> args = getArgs(call);
-  std::optional<unsigned> layoutIndex = findArg(args, "dim_order");
+  SmallVector<CallArgument> args = getCallArguments(call);
+  std::optional<unsigned> layoutIndex = findCallArgument(args, "dim_order");
 
   // aten.clone takes no non_blocking; a blocking copy (the only kind
   // ExecuTorch runs) is what it does.
   SmallVector<StringRef, 1> dropped;
   if (info.kind == CopyKind::Clone) {
-    if (std::optional<unsigned> nb = findArg(args, "non_blocking")) {
+    if (std::optional<unsigned> nb = findCallArgument(args, "non_blocking")) {
       auto value = dyn_cast_or_null<BoolAttr>(args[*nb].attr.getValue());
       if (args[*nb].attr.getKind() != ArgKind::Bool || !value ||
           value.getValue())
@@ -661,7 +587,7 @@ LogicalResult LegalizeDimOrderPass::rewriteToAten(CallOp call,
     }
   }
 
-  Arg memoryFormat = noneArg(ctx, "memory_format");
+  CallArgument memoryFormat = CallArgument::none(ctx, "memory_format");
   if (layoutIndex && args[*layoutIndex].attr.getKind() != ArgKind::None) {
     Order order = *literalIntList(args[*layoutIndex]); // validated in (a)
     std::optional<LayoutShape> shape = layoutShape(call, info, args);
@@ -684,7 +610,7 @@ LogicalResult LegalizeDimOrderPass::rewriteToAten(CallOp call,
     else if (rank == 5 && same({0, 2, 3, 4, 1}))
       format = kChannelsLast3d;
     else if (info.kind != CopyKind::Empty) {
-      std::optional<unsigned> self = findArg(args, "self");
+      std::optional<unsigned> self = findCallArgument(args, "self");
       ng::TensorType input;
       if (self && args[*self].attr.getKind() == ArgKind::Tensor)
         input = metaType(args[*self].operands.front());
@@ -703,15 +629,15 @@ LogicalResult LegalizeDimOrderPass::rewriteToAten(CallOp call,
                 "[0, 2, 3, 1], channels_last_3d [0, 2, 3, 4, 1] and (for a "
                 "copy) the input's own order have one (D2)";
     }
-    memoryFormat = stringArg(ctx, "memory_format", format);
+    memoryFormat = CallArgument::string(ctx, "memory_format", format);
   }
 
-  FailureOr<SmallVector<Arg>> newArgs =
+  FailureOr<SmallVector<CallArgument>> newArgs =
       collectArgs(call, args, info, info.atenMiddle, dropped, "dim_order");
   if (failed(newArgs))
     return failure();
   newArgs->push_back(memoryFormat);
-  setCall(call, info.atenTarget, *newArgs);
+  setCallArguments(call, info.atenTarget, *newArgs);
   return success();
 }
 
@@ -771,29 +697,23 @@ LogicalResult LegalizeDimOrderPass::insertContiguousCopies(Graph graph) {
           std::string name = inputName.empty()
                                  ? std::string("contiguous")
                                  : (inputName + "_contiguous").str();
-          OperationState state(
-              getNodeLoc(ctx, name, {name}, getUnnamedLoc(call.getLoc())),
-              CallOp::getOperationName());
           Order identity = identityOrder(type.getRank());
-          SmallVector<Arg> args;
-          args.push_back(tensorArg(ctx, "self", input));
+          SmallVector<CallArgument> args;
+          args.push_back(CallArgument::tensor("self", input));
           if (reverse) {
-            args.push_back(stringArg(ctx, "memory_format", kContiguousFormat));
+            args.push_back(
+                CallArgument::string(ctx, "memory_format", kContiguousFormat));
           } else {
-            args.push_back(boolArg(ctx, "non_blocking", false));
-            args.push_back(intListArg(ctx, "dim_order", identity));
+            args.push_back(CallArgument::boolean(ctx, "non_blocking", false));
+            args.push_back(CallArgument::intList(ctx, "dim_order", identity));
           }
-          SmallVector<Attribute> attrs;
-          for (const Arg &a : args)
-            attrs.push_back(a.attr);
-          state.addOperands(input);
-          auto &props = state.getOrAddProperties<CallOp::Properties>();
-          props.target =
-              StringAttr::get(ctx, getCopyOpTarget(CopyFamily::Clone,
-                                                   /*dimOrderForm=*/!reverse));
-          props.args = ArrayAttr::get(ctx, attrs);
-          state.addTypes(type.withDimOrder(spell(identity)));
-          copy = builder.create(state)->getResult(0);
+          copy = buildCall(builder,
+                           getNodeLoc(ctx, name, {name},
+                                      getUnnamedLoc(call.getLoc())),
+                           getCopyOpTarget(CopyFamily::Clone,
+                                           /*dimOrderForm=*/!reverse),
+                           args, type.withDimOrder(spell(identity)))
+                     ->getResult(0);
         }
         operand.set(copy);
       }

@@ -224,6 +224,23 @@ inline std::optional<WireArgument> getWireArgumentOf(mlir::OpOperand &operand) {
   return getWireArguments(operand.getOwner())
       .findByOperand(operand.getOperandNumber());
 }
+
+/// The tensor of `op`'s argument at position `index` when it is a tensor
+/// argument, else null. (By position: how the reference serializer reads a
+/// dequantize op's arguments, F1, F2; by name, find(name)->getTensor().)
+inline mlir::Value getTensorArgument(mlir::Operation *op, unsigned index) {
+  std::optional<WireArgument> arg = getWireArguments(op).at(index);
+  return arg ? arg->getTensor() : mlir::Value();
+}
+
+/// The literal value of `op`'s argument at position `index` as an AttrT
+/// (IntegerAttr, StringAttr, TypeAttr, ...), else null.
+template <typename AttrT>
+AttrT getLiteralArgument(mlir::Operation *op, unsigned index) {
+  std::optional<WireArgument> arg = getWireArguments(op).at(index);
+  return arg ? llvm::dyn_cast_or_null<AttrT>(arg->getAttr().getValue())
+             : AttrT();
+}
 } // namespace ng
 
 #endif // NG_DIALECT_WIREARGUMENTS_H

@@ -1,0 +1,132 @@
+//===- CallBuilder.cpp - build and edit ng.call nodes ---------------------===//
+
+#include "ng/Dialect/CallBuilder.h"
+
+#include "ng/Dialect/WireArguments.h"
+
+#include "mlir/IR/Builders.h"
+
+using namespace mlir;
+using namespace ng;
+
+StringRef CallArgument::getName() const {
+  return attr && attr.getName() ? attr.getName().getValue() : StringRef();
+}
+
+std::optional<SmallVector<int64_t>> CallArgument::getLiteralIntList() const {
+  if (!attr || attr.getKind() != ArgKind::IntList || !operands.empty())
+    return std::nullopt;
+  auto values = dyn_cast_or_null<DenseI64ArrayAttr>(attr.getValue());
+  if (!values)
+    return std::nullopt;
+  return SmallVector<int64_t>(values.asArrayRef());
+}
+
+/// A literal argument of `kind` holding `value`.
+static CallArgument literal(MLIRContext *ctx, ArgKind kind, StringRef name,
+                            Attribute value) {
+  return {ArgAttr::get(ctx, kind, StringAttr::get(ctx, name),
+                       /*mutated=*/false, value, DenseBoolArrayAttr()),
+          {}};
+}
+
+CallArgument CallArgument::none(MLIRContext *ctx, StringRef name) {
+  return literal(ctx, ArgKind::None, name, Attribute());
+}
+
+CallArgument CallArgument::boolean(MLIRContext *ctx, StringRef name,
+                                   bool value) {
+  return literal(ctx, ArgKind::Bool, name, BoolAttr::get(ctx, value));
+}
+
+CallArgument CallArgument::string(MLIRContext *ctx, StringRef name,
+                                  StringRef value) {
+  return literal(ctx, ArgKind::String, name, StringAttr::get(ctx, value));
+}
+
+CallArgument CallArgument::intList(MLIRContext *ctx, StringRef name,
+                                   ArrayRef<int64_t> values) {
+  return literal(ctx, ArgKind::IntList, name,
+                 DenseI64ArrayAttr::get(ctx, values));
+}
+
+CallArgument CallArgument::tensor(StringRef name, Value value) {
+  MLIRContext *ctx = value.getContext();
+  return {ArgAttr::get(ctx, ArgKind::Tensor, StringAttr::get(ctx, name),
+                       /*mutated=*/false, Attribute(), DenseBoolArrayAttr()),
+          {value}};
+}
+
+SmallVector<CallArgument> ng::getCallArguments(Operation *call) {
+  SmallVector<CallArgument> args;
+  for (WireArgument wire : getWireArguments(call)) {
+    CallArgument &arg = args.emplace_back();
+    arg.attr = wire.getAttr();
+    for (OpOperand &operand : wire.getOpOperands())
+      arg.operands.push_back(operand.get());
+  }
+  return args;
+}
+
+std::optional<unsigned> ng::findCallArgument(ArrayRef<CallArgument> args,
+                                             StringRef name) {
+  if (name.empty())
+    return std::nullopt;
+  for (auto [i, arg] : llvm::enumerate(args))
+    if (arg.getName() == name)
+      return i;
+  return std::nullopt;
+}
+
+/// The descriptors and the operands of `args`, in order.
+static void flatten(ArrayRef<CallArgument> args,
+                    SmallVectorImpl<Attribute> &attrs,
+                    SmallVectorImpl<Value> &operands) {
+  for (const CallArgument &arg : args) {
+    attrs.push_back(arg.attr);
+    operands.append(arg.operands.begin(), arg.operands.end());
+  }
+}
+
+void ng::setCallArguments(CallOp call, StringRef target,
+                          ArrayRef<CallArgument> args) {
+  MLIRContext *ctx = call.getContext();
+  SmallVector<Attribute> attrs;
+  SmallVector<Value> operands;
+  flatten(args, attrs, operands);
+  call.setTargetAttr(StringAttr::get(ctx, target));
+  call.setArgsAttr(ArrayAttr::get(ctx, attrs));
+  call->setOperands(operands);
+}
+
+CallOp ng::buildCall(OpBuilder &builder, Location loc, StringRef target,
+                     ArrayRef<CallArgument> args, TypeRange resultTypes) {
+  MLIRContext *ctx = builder.getContext();
+  SmallVector<Attribute> attrs;
+  SmallVector<Value> operands;
+  flatten(args, attrs, operands);
+  OperationState state(loc, CallOp::getOperationName());
+  state.addOperands(operands);
+  state.addTypes(resultTypes);
+  auto &props = state.getOrAddProperties<CallOp::Properties>();
+  props.target = StringAttr::get(ctx, target);
+  props.args = ArrayAttr::get(ctx, attrs);
+  return cast<CallOp>(builder.create(state));
+}
+
+bool ng::matchesOpName(StringRef target, StringRef name) {
+  if (target == name)
+    return true;
+  auto [ns, rest] = name.split("::");
+  if (rest.empty() || ns.empty())
+    return false;
+  // torch.ops.<ns>.<op>[.<overload>]
+  StringRef body = target;
+  if (!body.consume_front("torch.ops.") || !body.consume_front(ns) ||
+      !body.consume_front("."))
+    return false;
+  if (rest.contains('.'))
+    return body == rest;
+  auto [op, overload] = body.split('.');
+  return op == rest && !overload.contains('.');
+}
