@@ -67,12 +67,11 @@ protected:
 
 TEST_F(CallBuilderTest, BuiltCallVerifiesAndReadsBack) {
   OpBuilder builder = atEnd();
-  CallOp clone = buildCall(builder, getUnnamedLoc(loc()),
-                           "torch.ops.aten.clone.default",
-                           {CallArgument::tensor("self", x),
-                            CallArgument::string(&ctx, "memory_format",
-                                                 "torch.contiguous_format")},
-                           tensor());
+  CallOp clone = buildCall(
+      builder, getUnnamedLoc(loc()), "torch.ops.aten.clone.default",
+      {CallArgument::tensor("self", x),
+       CallArgument::string(&ctx, "memory_format", "torch.contiguous_format")},
+      tensor());
   output(clone.getResult(0));
   EXPECT_TRUE(succeeded(verify(*module)));
 
@@ -90,12 +89,11 @@ TEST_F(CallBuilderTest, BuiltCallVerifiesAndReadsBack) {
 
 TEST_F(CallBuilderTest, EditedArgumentsAreSetBackInPlace) {
   OpBuilder builder = atEnd();
-  CallOp call = buildCall(
-      builder, getNodeLoc(&ctx, "copy", {"copy"}, loc()),
-      "torch.ops.aten.clone.default",
-      {CallArgument::tensor("self", x),
-       CallArgument::none(&ctx, "memory_format")},
-      tensor());
+  CallOp call = buildCall(builder, getNodeLoc(&ctx, "copy", {"copy"}, loc()),
+                          "torch.ops.aten.clone.default",
+                          {CallArgument::tensor("self", x),
+                           CallArgument::none(&ctx, "memory_format")},
+                          tensor());
   output(call.getResult(0));
 
   SmallVector<CallArgument> args = getCallArguments(call);

@@ -8,11 +8,13 @@
 // answers the tensor types already carry).
 //
 // It is written against ng's public headers only: the call op and its
-// target, the op facts (which targets are assertions), the node names in
-// locations (for the remark). ng-opt loads it with --load-pass-plugin.
+// target (matched by op name), the op facts (which targets are assertions), the
+// node names in locations (for the remark). ng-opt loads it with
+// --load-pass-plugin.
 //
 //===----------------------------------------------------------------------===//
 
+#include "ng/Dialect/CallBuilder.h"
 #include "ng/Dialect/NgOps.h"
 #include "ng/Dialect/OpFacts.h"
 #include "ng/Dialect/WireNames.h"
@@ -29,7 +31,7 @@ namespace {
 bool isAssertion(ng::CallOp call, bool metadataOnly) {
   StringRef target = call.getTarget();
   if (metadataOnly)
-    return target == "torch.ops.aten._assert_tensor_metadata.default" &&
+    return ng::matchesOpName(target, "aten::_assert_tensor_metadata") &&
            call->use_empty();
   std::optional<ng::OpFacts> facts = ng::lookupOpFacts(target);
   return facts && facts->sideEffecting && call->use_empty();
