@@ -49,13 +49,8 @@ protected:
   /// Close the method with an OUTPUT node returning `value`.
   void output(Value value) {
     OpBuilder builder = atEnd();
-    OperationState state(getNodeLoc(&ctx, "output", {}, loc()),
-                         OutputOp::getOperationName());
-    state.addOperands(value);
-    state.getOrAddProperties<OutputOp::Properties>().args = ArrayAttr::get(
-        &ctx, {ArgAttr::get(&ctx, ArgKind::Tensor, StringAttr(), false,
-                            Attribute(), DenseBoolArrayAttr())});
-    builder.create(state);
+    buildOutput(builder, getNodeLoc(&ctx, "output", {}, loc()),
+                {CallArgument::tensor("", value)});
     method.updateSignature();
   }
 

@@ -1,12 +1,13 @@
 //===- WireNamesTest.cpp - names as location hints, placeholders ----------===//
 //
 // The location encoding of include/ng/Dialect/WireNames.h, GraphNames on IR
-// built through the C++ API (as a pass builds it), and MethodOp's
-// placeholder API keeping bindings, names and the signature in step.
+// built through the C++ API (CallBuilder.h, as a pass builds it), and
+// MethodOp's placeholder API keeping bindings, names and the signature in step.
 //
 //===----------------------------------------------------------------------===//
 
 #include "ng/Dialect/WireNames.h"
+#include "ng/Dialect/CallBuilder.h"
 #include "ng/Dialect/NgDialect.h"
 #include "ng/Dialect/NgOps.h"
 
@@ -50,27 +51,14 @@ protected:
       builder.setInsertionPoint(&body.back());
     else
       builder.setInsertionPointToEnd(&body);
-    OperationState state(loc, CallOp::getOperationName());
-    state.addOperands(input);
-    state.addTypes(tensor());
-    auto &props = state.getOrAddProperties<CallOp::Properties>();
-    props.target = StringAttr::get(&ctx, "torch.ops.aten.neg.default");
-    props.args =
-        ArrayAttr::get(&ctx, {ArgAttr::get(&ctx, ArgKind::Tensor,
-                                           StringAttr::get(&ctx, "self"), false,
-                                           Attribute(), DenseBoolArrayAttr())});
-    return cast<CallOp>(builder.create(state));
+    return buildCall(builder, loc, "torch.ops.aten.neg.default",
+                     {CallArgument::tensor("self", input)}, tensor());
   }
   void addOutput(MethodOp method, Value value) {
     OpBuilder builder(&ctx);
     builder.setInsertionPointToEnd(&method.getBody().front());
-    OperationState state(getNodeLoc(&ctx, "output", {}, fileLoc()),
-                         OutputOp::getOperationName());
-    state.addOperands(value);
-    state.getOrAddProperties<OutputOp::Properties>().args = ArrayAttr::get(
-        &ctx, {ArgAttr::get(&ctx, ArgKind::Tensor, StringAttr(), false,
-                            Attribute(), DenseBoolArrayAttr())});
-    builder.create(state);
+    buildOutput(builder, getNodeLoc(&ctx, "output", {}, fileLoc()),
+                {CallArgument::tensor("", value)});
     method.updateSignature();
   }
 

@@ -22,11 +22,16 @@ std::optional<SmallVector<int64_t>> CallArgument::getLiteralIntList() const {
   return SmallVector<int64_t>(values.asArrayRef());
 }
 
+/// The schema name `name`, none for a positional argument.
+static StringAttr schemaName(MLIRContext *ctx, StringRef name) {
+  return name.empty() ? StringAttr() : StringAttr::get(ctx, name);
+}
+
 /// A literal argument of `kind` holding `value`.
 static CallArgument literal(MLIRContext *ctx, ArgKind kind, StringRef name,
                             Attribute value) {
-  return {ArgAttr::get(ctx, kind, StringAttr::get(ctx, name),
-                       /*mutated=*/false, value, DenseBoolArrayAttr()),
+  return {ArgAttr::get(ctx, kind, schemaName(ctx, name), /*mutated=*/false,
+                       value, DenseBoolArrayAttr()),
           {}};
 }
 
@@ -52,7 +57,7 @@ CallArgument CallArgument::intList(MLIRContext *ctx, StringRef name,
 
 CallArgument CallArgument::tensor(StringRef name, Value value) {
   MLIRContext *ctx = value.getContext();
-  return {ArgAttr::get(ctx, ArgKind::Tensor, StringAttr::get(ctx, name),
+  return {ArgAttr::get(ctx, ArgKind::Tensor, schemaName(ctx, name),
                        /*mutated=*/false, Attribute(), DenseBoolArrayAttr()),
           {value}};
 }
@@ -112,6 +117,18 @@ CallOp ng::buildCall(OpBuilder &builder, Location loc, StringRef target,
   props.target = StringAttr::get(ctx, target);
   props.args = ArrayAttr::get(ctx, attrs);
   return cast<CallOp>(builder.create(state));
+}
+
+OutputOp ng::buildOutput(OpBuilder &builder, Location loc,
+                         ArrayRef<CallArgument> args) {
+  SmallVector<Attribute> attrs;
+  SmallVector<Value> operands;
+  flatten(args, attrs, operands);
+  OperationState state(loc, OutputOp::getOperationName());
+  state.addOperands(operands);
+  state.getOrAddProperties<OutputOp::Properties>().args =
+      ArrayAttr::get(builder.getContext(), attrs);
+  return cast<OutputOp>(builder.create(state));
 }
 
 bool ng::matchesOpName(StringRef target, StringRef name) {

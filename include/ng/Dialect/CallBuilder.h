@@ -26,7 +26,8 @@ class OpBuilder;
 namespace ng {
 
 /// One wire argument to build a call with: its descriptor and the operands
-/// it consumes (one for a tensor, none for a literal).
+/// it consumes (one for a tensor, none for a literal). An empty name makes a
+/// positional argument (an OUTPUT node's are).
 struct CallArgument {
   ArgAttr attr;
   llvm::SmallVector<mlir::Value, 2> operands;
@@ -66,6 +67,12 @@ void setCallArguments(CallOp call, llvm::StringRef target,
 CallOp buildCall(mlir::OpBuilder &builder, mlir::Location loc,
                  llvm::StringRef target, llvm::ArrayRef<CallArgument> args,
                  mlir::TypeRange resultTypes);
+
+/// A new ng.output returning `args` (positional tensor arguments, usually)
+/// at `builder`'s insertion point. The method's signature follows with
+/// MethodOp::updateSignature.
+OutputOp buildOutput(mlir::OpBuilder &builder, mlir::Location loc,
+                     llvm::ArrayRef<CallArgument> args);
 
 /// Whether call target `target` (`torch.ops.aten.linear.default`) is the
 /// op `name` names: `aten::linear` (any overload), `aten::linear.default`
