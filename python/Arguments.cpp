@@ -6,6 +6,8 @@
 
 #include "Types.h"
 
+#include "ng/Dialect/CallBuilder.h"
+
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -141,7 +143,7 @@ struct BuiltArgument {
   ArgKind kind;
   Attribute value;
   DenseBoolArrayAttr mask;
-  SmallVector<Value> operands;
+  SmallVector<mlir::Value, 2> operands;
 };
 
 /// What one Python object is as an argument (or a list element).
@@ -414,20 +416,6 @@ BuiltArgument buildArgument(const ProgramRef &program, py::handle value,
   return built;
 }
 
-/// The `args` of a node (ng.call or ng.output).
-ArrayAttr getArgs(Operation *op) {
-  if (auto call = llvm::dyn_cast<CallOp>(op))
-    return call.getArgs();
-  return llvm::cast<OutputOp>(op).getArgs();
-}
-
-void setArgs(Operation *op, ArrayAttr args) {
-  if (auto call = llvm::dyn_cast<CallOp>(op))
-    call.setArgsAttr(args);
-  else
-    llvm::cast<OutputOp>(op).setArgsAttr(args);
-}
-
 } // namespace
 
 void setArgument(const ProgramRef &program, Operation *op, py::handle key,
@@ -461,27 +449,10 @@ void setArgument(const ProgramRef &program, Operation *op, py::handle key,
   if (!attr)
     program->diagnostics->raise("invalid argument");
 
-  // The new operands take the old ones' place: operands are consumed in
-  // argument order (WireArguments.h).
-  // The descriptors as stored (not as the walk yields them: it stops at a
-  // malformed one, and the rest must be kept as they are).
-  ArrayAttr stored = getArgs(op);
-  SmallVector<Attribute> args(stored.begin(), stored.end());
-  unsigned begin = op->getNumOperands();
-  if (existing) {
-    begin = existing->getBeginOperandIndex();
-    op->eraseOperands(begin, existing->getNumOperands());
-    args[existing->getIndex()] = attr;
-  } else {
-    args.push_back(attr);
-  }
-  op->insertOperands(begin, built.operands);
-  setArgs(op, ArrayAttr::get(ctx, args));
-
-  // A method's function type lists what its OUTPUT node returns.
-  if (llvm::isa<OutputOp>(op))
-    if (auto method = llvm::dyn_cast<MethodOp>(op->getParentOp()))
-      method.updateSignature();
+  unsigned index = existing
+                       ? existing->getIndex()
+                       : cast<WireArgumentOpInterface>(op).getArgs().size();
+  setCallArgument(op, index, CallArgument{attr, built.operands});
 }
 
 void populateArguments(py::module_ &m) {

@@ -13,6 +13,7 @@
 #include "Handles.h"
 #include "Types.h"
 
+#include "ng/Dialect/GraphEdits.h"
 #include "ng/Dialect/WireNames.h"
 
 #include "mlir/IR/AsmState.h"
@@ -178,15 +179,6 @@ const char *roleName(const PlaceholderBinding &binding) {
   return "user_input";
 }
 
-/// After the operands of a method's OUTPUT node changed: the method's
-/// function type lists what it returns.
-void updateSignatures(const SetVector<Operation *> &users) {
-  for (Operation *user : users)
-    if (llvm::isa<OutputOp>(user))
-      if (auto method = llvm::dyn_cast<MethodOp>(user->getParentOp()))
-        method.updateSignature();
-}
-
 } // namespace
 
 //===----------------------------------------------------------------------===//
@@ -250,13 +242,17 @@ void populateGraph(py::module_ &m) {
                                    " (" + valueKind(from.getType()) +
                                    ") with " + describeValue(to) + " (" +
                                    valueKind(to.getType()) + ")");
-            SetVector<Operation *> users;
-            for (Operation *user : from.getUsers())
-              users.insert(user);
-            from.replaceAllUsesWith(to);
-            updateSignatures(users);
+            // What would move a write or read a value before it is made.
+            std::string why = whyUsesCannotBeReplaced(from, to);
+            if (!why.empty())
+              throw Error("cannot replace the uses of " + describeValue(from) +
+                          ": " + why);
+            (void)replaceAllUsesKeepingAliases(from, to);
           },
-          py::arg("other"), "Make every use of this value use `other` instead.")
+          py::arg("other"),
+          "Make every use of this value use `other` instead. Refused "
+          "(ng.Error) when `other` is made after a user, or when a user "
+          "writes this value in place and `other` is other storage.")
       .def("__eq__",
            [](const PyValue &self, const PyValue &other) {
              return self.program == other.program && self.value == other.value;

@@ -104,6 +104,50 @@ void ng::setCallArguments(CallOp call, StringRef target,
   call->setOperands(operands);
 }
 
+void ng::setCallArgument(Operation *node, unsigned index,
+                         const CallArgument &arg) {
+  MLIRContext *ctx = node->getContext();
+  // The descriptors as stored, kept as they are but the one replaced.
+  ArrayAttr stored = cast<WireArgumentOpInterface>(node).getArgs();
+  SmallVector<Attribute> attrs(stored.begin(), stored.end());
+  unsigned begin = node->getNumOperands();
+  if (index < attrs.size()) {
+    std::optional<WireArgument> existing = getWireArguments(node).at(index);
+    assert(existing && "replacing an argument the node does not have");
+    begin = existing->getBeginOperandIndex();
+    node->eraseOperands(begin, existing->getNumOperands());
+    attrs[index] = arg.attr;
+  } else {
+    assert(index == attrs.size() && "appending past the last argument");
+    attrs.push_back(arg.attr);
+  }
+  // Operands are consumed in argument order (WireArguments.h).
+  node->insertOperands(begin, arg.operands);
+  if (auto call = dyn_cast<CallOp>(node)) {
+    call.setArgsAttr(ArrayAttr::get(ctx, attrs));
+    return;
+  }
+  cast<OutputOp>(node).setArgsAttr(ArrayAttr::get(ctx, attrs));
+  if (auto method = dyn_cast<MethodOp>(node->getParentOp()))
+    method.updateSignature();
+}
+
+void ng::setArgumentMutated(Operation *node, unsigned index, bool mutated) {
+  std::optional<WireArgument> arg = getWireArguments(node).at(index);
+  if (!arg || arg->isMutated() == mutated || (mutated && !arg->holdsTensors()))
+    return;
+  ArgAttr attr = arg->getAttr();
+  MLIRContext *ctx = node->getContext();
+  auto args = cast<WireArgumentOpInterface>(node).getArgs();
+  SmallVector<Attribute> attrs(args.begin(), args.end());
+  attrs[index] = ArgAttr::get(ctx, attr.getKind(), attr.getName(), mutated,
+                              attr.getValue(), attr.getMask());
+  if (auto call = dyn_cast<CallOp>(node))
+    call.setArgsAttr(ArrayAttr::get(ctx, attrs));
+  else
+    cast<OutputOp>(node).setArgsAttr(ArrayAttr::get(ctx, attrs));
+}
+
 CallOp ng::buildCall(OpBuilder &builder, Location loc, StringRef target,
                      ArrayRef<CallArgument> args, TypeRange resultTypes) {
   MLIRContext *ctx = builder.getContext();

@@ -44,12 +44,7 @@ LogicalResult ng::verifyArgumentOperands(Operation *op) {
   auto args = op->getAttrOfType<ArrayAttr>("args");
   unsigned offset = 0;
   auto argLabel = [&](ArgAttr arg, unsigned index) {
-    std::string label;
-    if (arg.getName())
-      label = ("argument '" + arg.getName().getValue() + "'").str();
-    else
-      label = "argument #" + std::to_string(index);
-    return label;
+    return "argument " + getArgumentLabel(arg, index);
   };
   for (auto [index, attr] : llvm::enumerate(args)) {
     auto arg = cast<ArgAttr>(attr);

@@ -122,6 +122,15 @@ bool ng::TensorType::hasStaticShape() const {
   return llvm::all_of(getSizes(), [](DimRange d) { return d.isStatic(); });
 }
 
+std::optional<SmallVector<int64_t, 4>> ng::TensorType::getStaticSizes() const {
+  if (!hasMeta() || !hasStaticShape())
+    return std::nullopt;
+  SmallVector<int64_t, 4> sizes;
+  for (DimRange d : getSizes())
+    sizes.push_back(d.min);
+  return sizes;
+}
+
 bool ng::TensorType::isContiguous() const {
   DenseI64ArrayAttr order = getDimOrder();
   if (!order || order.empty())

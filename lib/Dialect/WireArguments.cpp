@@ -7,3 +7,9 @@
 #include "ng/Dialect/WireArguments.h"
 
 #include "ng/Dialect/NgInterfaces.cpp.inc"
+
+std::string ng::getArgumentLabel(ng::ArgAttr attr, unsigned index) {
+  if (attr && attr.getName())
+    return ("'" + attr.getName().getValue() + "'").str();
+  return "#" + std::to_string(index);
+}

@@ -12,10 +12,10 @@
 #include "ng/Transforms/Passes.h"
 
 #include "ng/Dialect/ConstantData.h"
+#include "ng/Dialect/GraphEdits.h"
 #include "ng/Dialect/NgOps.h"
 #include "ng/Dialect/OpFacts.h"
 #include "ng/Dialect/Storage.h"
-#include "ng/Dialect/StorageQueryCache.h"
 #include "ng/Transforms/Q4Packing.h"
 
 #include "mlir/IR/AsmState.h"
@@ -38,28 +38,6 @@ using namespace ng;
 
 namespace {
 
-/// A placeholder bound to constant data.
-struct ConstantRef {
-  BlockArgument arg;
-  /// Its data key.
-  std::string key;
-  StringRef name;
-};
-
-/// The constant placeholder `value` is, if it is one. (From the stored
-/// binding: its attribute form is made, uniqued, on request.)
-std::optional<ConstantRef> asConstant(MethodOp method, Value value) {
-  auto arg = dyn_cast<BlockArgument>(value);
-  if (!arg || arg.getOwner()->getParentOp() != method.getOperation())
-    return std::nullopt;
-  const PlaceholderBinding &binding =
-      method.getPlaceholderBinding(arg.getArgNumber());
-  // Lifted parameters, buffers and constant tensors (_lifted_constant_names).
-  if (!binding.isConstant() || binding.kind == InputKind::UserInput)
-    return std::nullopt;
-  return ConstantRef{arg, binding.key, method.getArgName(arg.getArgNumber())};
-}
-
 /// The position of schema argument `name` in the signature the op facts
 /// give for `facts`' target. The folds read arguments by position, as the
 /// reference serializer does (F1, F2); the signature says which is which.
@@ -77,27 +55,17 @@ std::optional<OpFacts> dequantizeFacts(CallOp call, DequantizeKind kind) {
   return facts;
 }
 
-/// The static sizes of a tensor type, if all are static.
-std::optional<SmallVector<int64_t, 4>> staticSizes(ng::TensorType type) {
-  if (!type || !type.hasMeta() || !type.hasStaticShape())
-    return std::nullopt;
-  SmallVector<int64_t, 4> sizes;
-  for (DimRange d : type.getSizes())
-    sizes.push_back(d.min);
-  return sizes;
-}
-
 /// The torchao parameters that must agree across a weight's dequantizes (F3).
 struct AffineFold {
   CallOp dequantize;
   SmallVector<int64_t, 4> sizes;
-  ConstantRef scale, zeroPoint;
+  ConstantPlaceholder scale, zeroPoint;
   int64_t groupSize;
 
   bool sameParameters(const AffineFold &other) const {
-    return sizes == other.sizes && scale.name == other.scale.name &&
+    return sizes == other.sizes && scale.getName() == other.scale.getName() &&
            scale.arg.getType() == other.scale.arg.getType() &&
-           zeroPoint.name == other.zeroPoint.name &&
+           zeroPoint.getName() == other.zeroPoint.getName() &&
            zeroPoint.arg.getType() == other.zeroPoint.arg.getType() &&
            groupSize == other.groupSize;
   }
@@ -113,9 +81,10 @@ private:
   LogicalResult foldGguf(MethodOp method);
   LogicalResult foldTorchao(MethodOp method);
   std::optional<AffineFold> matchAffine(MethodOp method, CallOp call,
-                                        ConstantRef &weight);
-  FailureOr<DenseResourceElementsAttr>
-  repack(MethodOp method, const ConstantRef &weight, ArrayRef<int64_t> sizes);
+                                        ConstantPlaceholder &weight);
+  FailureOr<DenseResourceElementsAttr> repack(MethodOp method,
+                                              const ConstantPlaceholder &weight,
+                                              ArrayRef<int64_t> sizes);
   void remark(MethodOp method, const Twine &message) {
     if (report)
       emitRemark(method.getLoc())
@@ -140,8 +109,8 @@ LogicalResult FoldQ4WeightsPass::foldGguf(MethodOp method) {
 
   for (CallOp call : dequantizes) {
     OpFacts facts = *dequantizeFacts(call, DequantizeKind::Gguf);
-    std::optional<ConstantRef> weight = asConstant(
-        method, getTensorArgument(call, argPosition(facts, "weight")));
+    std::optional<ConstantPlaceholder> weight = getConstantPlaceholder(
+        getTensorArgument(call, argPosition(facts, "weight")));
     auto ggmlType =
         getLiteralArgument<StringAttr>(call, argPosition(facts, "ggml_type"));
     if (!weight || !ggmlType || call.getNumResults() != 1)
@@ -153,7 +122,8 @@ LogicalResult FoldQ4WeightsPass::foldGguf(MethodOp method) {
     if (isStorageWritten(weight->arg) || isStorageWritten(call.getResult(0)))
       continue;
     auto resultType = dyn_cast<ng::TensorType>(call.getResult(0).getType());
-    std::optional<SmallVector<int64_t, 4>> logical = staticSizes(resultType);
+    std::optional<SmallVector<int64_t, 4>> logical =
+        resultType ? resultType.getStaticSizes() : std::nullopt;
     if (!logical)
       continue;
 
@@ -163,14 +133,14 @@ LogicalResult FoldQ4WeightsPass::foldGguf(MethodOp method) {
         isa_and_nonnull<PackedQuantAttr>(weightType.getQuant());
     if (std::optional<GgmlBlock> block = getGgmlBlock(ggmlType.getValue());
         block && !alreadyPacked) {
-      std::optional<SmallVector<int64_t, 4>> raw = staticSizes(weightType);
+      std::optional<SmallVector<int64_t, 4>> raw = weightType.getStaticSizes();
       auto byteType = IntegerType::get(&getContext(), 8, IntegerType::Unsigned);
       if (!raw || raw->size() != 2 || weightType.getElementType() != byteType ||
           (*raw)[1] % block->bytes != 0 || logical->size() != 2 ||
           (*logical)[0] != (*raw)[0] ||
           (*logical)[1] != (*raw)[1] / block->bytes * block->elements) {
         return call.emitOpError()
-               << "GGUF weight '" << weight->name << "' (data_key '"
+               << "GGUF weight '" << weight->getName() << "' (data_key '"
                << weight->key << "') of type " << weightType
                << " does not hold " << ggmlType.getValue() << " blocks of "
                << block->elements << " elements in " << block->bytes
@@ -188,16 +158,19 @@ LogicalResult FoldQ4WeightsPass::foldGguf(MethodOp method) {
                              ("gguf:" + ggmlType.getValue()).str()));
     if (alreadyPacked && weightType != packedType)
       return call.emitOpError()
-             << "GGUF weight '" << weight->name << "' is dequantized as "
+             << "GGUF weight '" << weight->getName() << "' is dequantized as "
              << weightType.getQuant() << " and as " << packedType.getQuant()
              << "; a weight has one packing";
-    weight->arg.setType(packedType);
-    call.getResult(0).replaceAllUsesWith(weight->arg);
+    retypePlaceholder(weight->arg, packedType, /*updateSignature=*/false);
+    // The weight's class takes the dequantized tensor's readers (the
+    // storage answers remembered about either are forgotten).
+    if (failed(
+            replaceAllUsesKeepingAliases(call.getResult(0), weight->arg, [&] {
+              return call.emitOpError() << "cannot fold: ";
+            })))
+      return failure();
     call.erase();
-    // The weight's class took the dequantized tensor's readers: what the
-    // storage rules remembered about either may not hold any more.
-    invalidateStorageQueries();
-    remark(method, "folded GGUF weight '" + weight->name +
+    remark(method, "folded GGUF weight '" + weight->getName() +
                        "' (gguf:" + ggmlType.getValue() + ")");
   }
   method.updateSignature();
@@ -258,9 +231,9 @@ static bool isWeightUse(Value value, Operation *user) {
          llvm::count(call->getOperands(), value) == 1;
 }
 
-std::optional<AffineFold> FoldQ4WeightsPass::matchAffine(MethodOp method,
-                                                         CallOp call,
-                                                         ConstantRef &weight) {
+std::optional<AffineFold>
+FoldQ4WeightsPass::matchAffine(MethodOp method, CallOp call,
+                               ConstantPlaceholder &weight) {
   // F2, in the reference's order: input_dtype int8, quant_min -8,
   // quant_max 7 ...
   std::optional<OpFacts> facts = dequantizeFacts(call, DequantizeKind::Affine);
@@ -276,12 +249,12 @@ std::optional<AffineFold> FoldQ4WeightsPass::matchAffine(MethodOp method,
       quantMin.getInt() != -8 || !quantMax || quantMax.getInt() != 7)
     return std::nullopt;
   // ... input, scale and zero point are constant placeholders ...
-  std::optional<ConstantRef> input =
-      asConstant(method, getTensorArgument(call, position("input")));
-  std::optional<ConstantRef> scale =
-      asConstant(method, getTensorArgument(call, position("scale")));
-  std::optional<ConstantRef> zeroPoint =
-      asConstant(method, getTensorArgument(call, position("zero_point")));
+  std::optional<ConstantPlaceholder> input =
+      getConstantPlaceholder(getTensorArgument(call, position("input")));
+  std::optional<ConstantPlaceholder> scale =
+      getConstantPlaceholder(getTensorArgument(call, position("scale")));
+  std::optional<ConstantPlaceholder> zeroPoint =
+      getConstantPlaceholder(getTensorArgument(call, position("zero_point")));
   if (!input || !scale || !zeroPoint)
     return std::nullopt;
   // ... none of which anything writes (a buffer updated in place or written
@@ -304,7 +277,8 @@ std::optional<AffineFold> FoldQ4WeightsPass::matchAffine(MethodOp method,
   int64_t groupSize = blockSize[1];
   // ... the result is rank 2 with its last dim divisible by g ...
   auto resultType = dyn_cast<ng::TensorType>(call.getResult(0).getType());
-  std::optional<SmallVector<int64_t, 4>> sizes = staticSizes(resultType);
+  std::optional<SmallVector<int64_t, 4>> sizes =
+      resultType ? resultType.getStaticSizes() : std::nullopt;
   if (!sizes || sizes->size() != 2 || (*sizes)[1] % groupSize != 0)
     return std::nullopt;
   // ... its dtype is the scale's ...
@@ -327,14 +301,14 @@ std::optional<AffineFold> FoldQ4WeightsPass::matchAffine(MethodOp method,
 }
 
 FailureOr<DenseResourceElementsAttr>
-FoldQ4WeightsPass::repack(MethodOp method, const ConstantRef &weight,
+FoldQ4WeightsPass::repack(MethodOp method, const ConstantPlaceholder &weight,
                           ArrayRef<int64_t> sizes) {
   StringRef key = weight.key;
   if (auto it = repacked.find(key); it != repacked.end())
     return it->second;
   auto module = getOperation();
-  std::string subject = ("q4 weight '" + weight.name + "' (data_key '" + key +
-                         "') of method '" + method.getSymName() + "'")
+  std::string subject = ("q4 weight '" + weight.getName() + "' (data_key '" +
+                         key + "') of method '" + method.getSymName() + "'")
                             .str();
   DenseResourceElementsAttr data = lookupConstantData(module, key);
   if (!data) {
@@ -385,9 +359,9 @@ FoldQ4WeightsPass::repack(MethodOp method, const ConstantRef &weight,
 LogicalResult FoldQ4WeightsPass::foldTorchao(MethodOp method) {
   // Candidates per weight, in program order (F2).
   llvm::MapVector<Value, SmallVector<AffineFold, 2>> folds;
-  DenseMap<Value, ConstantRef> weights;
+  DenseMap<Value, ConstantPlaceholder> weights;
   for (auto call : method.getBody().front().getOps<CallOp>()) {
-    ConstantRef weight;
+    ConstantPlaceholder weight;
     if (std::optional<AffineFold> fold = matchAffine(method, call, weight)) {
       folds[weight.arg].push_back(*fold);
       weights[weight.arg] = weight;
@@ -397,7 +371,7 @@ LogicalResult FoldQ4WeightsPass::foldTorchao(MethodOp method) {
   for (auto &entry : folds) {
     Value weightValue = entry.first;
     SmallVector<AffineFold, 2> &weightFolds = entry.second;
-    ConstantRef weight = weights[weightValue];
+    ConstantPlaceholder weight = weights[weightValue];
     // F3: every reader of the weight is one of these dequantizes, all alike.
     llvm::SmallPtrSet<Operation *, 4> readers(weightValue.getUsers().begin(),
                                               weightValue.getUsers().end());
@@ -422,17 +396,21 @@ LogicalResult FoldQ4WeightsPass::foldTorchao(MethodOp method) {
     SmallVector<DimRange, 2> sizes;
     for (int64_t d : fold.sizes)
       sizes.push_back(DimRange::fixed(d));
-    weight.arg.setType(ng::TensorType::get(
-        &getContext(),
-        IntegerType::get(&getContext(), 8, IntegerType::Unsigned), sizes,
-        DenseI64ArrayAttr(), quant));
+    retypePlaceholder(
+        weight.arg,
+        ng::TensorType::get(
+            &getContext(),
+            IntegerType::get(&getContext(), 8, IntegerType::Unsigned), sizes,
+            DenseI64ArrayAttr(), quant),
+        /*updateSignature=*/false);
     for (AffineFold &f : weightFolds) {
-      f.dequantize.getResult(0).replaceAllUsesWith(weight.arg);
+      if (failed(replaceAllUsesKeepingAliases(
+              f.dequantize.getResult(0), weight.arg,
+              [&] { return f.dequantize.emitOpError() << "cannot fold: "; })))
+        return failure();
       f.dequantize.erase();
     }
-    // As for GGUF: the next method's candidates are matched after this.
-    invalidateStorageQueries();
-    remark(method, "folded torchao q4 weight '" + weight.name +
+    remark(method, "folded torchao q4 weight '" + weight.getName() +
                        "' (group size " + Twine(fold.groupSize) + ", " +
                        Twine(weightFolds.size()) + " dequantize node" +
                        (weightFolds.size() == 1 ? "" : "s") + ")");

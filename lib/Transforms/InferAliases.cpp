@@ -12,6 +12,7 @@
 
 #include "ng/Transforms/Passes.h"
 
+#include "ng/Dialect/CallBuilder.h"
 #include "ng/Dialect/NgOps.h"
 #include "ng/Dialect/OpFacts.h"
 #include "ng/Dialect/Storage.h"
@@ -25,12 +26,6 @@ using namespace mlir;
 using namespace ng;
 
 namespace {
-
-std::string argLabel(ArgAttr arg, unsigned index) {
-  if (arg.getName())
-    return ("'" + arg.getName().getValue() + "'").str();
-  return "#" + std::to_string(index);
-}
 
 struct InferAliasesPass : public ng::impl::InferAliasesBase<InferAliasesPass> {
   using InferAliasesBase::InferAliasesBase;
@@ -52,29 +47,22 @@ struct InferAliasesPass : public ng::impl::InferAliasesBase<InferAliasesPass> {
     auto aliasedArgOf = [&](unsigned operand) -> std::string {
       if (std::optional<WireArgument> arg =
               call.getWireArguments().findByOperand(operand))
-        return argLabel(arg->getAttr(), arg->getIndex());
+        return arg->getLabel();
       return "#?";
     };
 
     // `mut`: the arguments the op writes.
-    SmallVector<Attribute> args(call.getArgs().getValue());
-    bool argsChanged = false;
+    SmallVector<unsigned, 2> newlyMutated;
     for (WireArgument arg : call.getWireArguments()) {
       bool written = rule->mutates(arg.getName());
       if (written && !arg.isMutated() &&
           (arg.getKind() == ArgKind::Tensor ||
-           arg.getKind() == ArgKind::TensorList)) {
-        ArgAttr attr = arg.getAttr();
-        args[arg.getIndex()] =
-            ArgAttr::get(ctx, attr.getKind(), attr.getName(),
-                         /*mutated=*/true, attr.getValue(), attr.getMask());
-        argsChanged = true;
-      }
+           arg.getKind() == ArgKind::TensorList))
+        newlyMutated.push_back(arg.getIndex());
       if (!arg.isMutated() || written)
         continue;
       InFlightDiagnostic diag = warn();
-      diag << "the program marks argument "
-           << argLabel(arg.getAttr(), arg.getIndex())
+      diag << "the program marks argument " << arg.getLabel()
            << " mutated, but the op ";
       if (rule->mutatedArgs.empty()) {
         diag << "writes no argument";
@@ -86,8 +74,8 @@ struct InferAliasesPass : public ng::impl::InferAliasesBase<InferAliasesPass> {
       }
       diag << " (FORMAT.md A1, A2); keeping the program's";
     }
-    if (argsChanged)
-      call.setArgsAttr(ArrayAttr::get(ctx, args));
+    for (unsigned index : newlyMutated)
+      setArgumentMutated(call, index, /*mutated=*/true);
 
     // alias_of: only single-tensor returns carry it (A1).
     unsigned numOutputs = call.getNumWireOutputs();

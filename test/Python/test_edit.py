@@ -136,6 +136,13 @@ class Edits(TestCase):
             add.replace_all_uses_with(size)
         add.replace_all_uses_with(add)  # a no-op
         self.assertTrue(add.has_uses)
+        # A value made after a user cannot take its uses (GraphEdits.h).
+        relu = self.forward.node("relu").results[0]
+        clamp = self.forward.node("clamp").results[0]
+        with self.assertRaises(ng.Error) as caught:
+            relu.replace_all_uses_with(clamp)
+        self.assertIn("before", str(caught.exception))
+        self.assertTrue(relu.has_uses)
 
     def test_erase(self):
         relu = self.forward.node("relu")

@@ -61,6 +61,18 @@ std::optional<unsigned> findCallArgument(llvm::ArrayRef<CallArgument> args,
 void setCallArguments(CallOp call, llvm::StringRef target,
                       llvm::ArrayRef<CallArgument> args);
 
+/// Sets argument `index` of `node` (an ng.call or ng.output) to `arg`, as
+/// given (its name and `mut` flag included); its operands take the old
+/// ones' place. `index` equal to the number of arguments appends it. When
+/// `node` is a method's OUTPUT node, the method's signature follows.
+void setCallArgument(mlir::Operation *node, unsigned index,
+                     const CallArgument &arg);
+
+/// Sets the `mut` flag of argument `index` of `node` (an ng.call or
+/// ng.output): whether the node writes it in place (A1). Only an argument
+/// that holds tensors can be written; the flag of any other stays false.
+void setArgumentMutated(mlir::Operation *node, unsigned index, bool mutated);
+
 /// A new ng.call of `target` with `args`, producing `resultTypes`, at
 /// `builder`'s insertion point. `loc` names it, if it should have a name
 /// (getNodeLoc); a location without one leaves the naming to the exporter.

@@ -67,6 +67,9 @@ def Ng_TensorType : Ng_Type<"Tensor", "tensor"> {
     int64_t getRank() const { return getSizes().size(); }
     /// True when the dims are all static (min == max).
     bool hasStaticShape() const;
+    /// The sizes when the type has metadata and every dim is static, else
+    /// nullopt (what a view's size list or a fold's shape needs).
+    std::optional<::llvm::SmallVector<int64_t, 4>> getStaticSizes() const;
     /// The dim order as the wire reads it: absent or empty means contiguous.
     bool isContiguous() const;
     /// Return this type with another dim order (null: absent on the wire).

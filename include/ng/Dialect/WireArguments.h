@@ -30,8 +30,13 @@
 
 #include <iterator>
 #include <optional>
+#include <string>
 
 namespace ng {
+
+/// How messages name argument `attr` at position `index` of its node:
+/// `'name'`, or `#index` when it is positional.
+std::string getArgumentLabel(ArgAttr attr, unsigned index);
 
 /// One NamedArgument of an ng.call or ng.output, with its operands.
 class WireArgument {
@@ -55,6 +60,8 @@ public:
   bool isMutated() const { return attr.getMutated(); }
   /// Its position among the node's arguments.
   unsigned getIndex() const { return index; }
+  /// How messages name it: `'name'`, or `#index` for a positional one.
+  std::string getLabel() const { return getArgumentLabel(attr, index); }
 
   /// The operands it consumes.
   llvm::MutableArrayRef<mlir::OpOperand> getOpOperands() const {

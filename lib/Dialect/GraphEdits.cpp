@@ -1,0 +1,367 @@
+//===- GraphEdits.cpp - edit placeholders, constants and uses -------------===//
+
+#include "ng/Dialect/GraphEdits.h"
+
+#include "ng/Dialect/ConstantData.h"
+#include "ng/Dialect/NgDialect.h"
+#include "ng/Dialect/Storage.h"
+#include "ng/Dialect/StorageQueryCache.h"
+#include "ng/Dialect/WireArguments.h"
+#include "ng/Dialect/WireNames.h"
+
+#include "llvm/ADT/BitVector.h"
+#include "llvm/ADT/StringSet.h"
+
+using namespace mlir;
+using namespace ng;
+
+//===----------------------------------------------------------------------===//
+// Placeholders
+//===----------------------------------------------------------------------===//
+
+StringRef ConstantPlaceholder::getName() const {
+  return MethodOp(method).getArgName(arg.getArgNumber());
+}
+
+/// The method whose placeholder `value` is, or null (a subgraph's, a node's
+/// result).
+static MethodOp getOwningMethod(Value value) {
+  auto arg = dyn_cast<BlockArgument>(value);
+  if (!arg)
+    return MethodOp();
+  return dyn_cast_or_null<MethodOp>(arg.getOwner()->getParentOp());
+}
+
+std::optional<ConstantPlaceholder> ng::getConstantPlaceholder(Value value) {
+  MethodOp method = getOwningMethod(value);
+  if (!method)
+    return std::nullopt;
+  auto arg = cast<BlockArgument>(value);
+  // From the stored binding: its attribute form is made, uniqued, on
+  // request.
+  const PlaceholderBinding &binding =
+      method.getPlaceholderBinding(arg.getArgNumber());
+  if (!binding.isConstant() || binding.kind == InputKind::UserInput)
+    return std::nullopt;
+  return ConstantPlaceholder{method, arg, binding.key, binding.kind,
+                             binding.mutated};
+}
+
+/// Renumbers the `user_input_mutation` specs of `method`'s output: each
+/// names placeholder `newIndex(old)` instead (none of them is removed).
+static void
+renumberInputSpecs(MethodOp method,
+                   llvm::function_ref<int64_t(int64_t)> newIndex) {
+  Block &entry = method.getBody().front();
+  if (entry.empty())
+    return;
+  auto output = dyn_cast<OutputOp>(entry.getTerminator());
+  if (!output)
+    return;
+  std::optional<ArrayAttr> specs = output.getSpecs();
+  if (!specs)
+    return;
+  SmallVector<Attribute> renumbered;
+  bool changed = false;
+  for (Attribute attr : *specs) {
+    auto spec = dyn_cast<OutputSpecAttr>(attr);
+    if (spec && spec.getKind() == OutputKind::UserInputMutation &&
+        spec.getInput() >= 0 && newIndex(spec.getInput()) != spec.getInput()) {
+      attr = OutputSpecAttr::get(method.getContext(), spec.getKind(),
+                                 spec.getTarget(), newIndex(spec.getInput()));
+      changed = true;
+    }
+    renumbered.push_back(attr);
+  }
+  if (changed)
+    output.setSpecsAttr(ArrayAttr::get(method.getContext(), renumbered));
+}
+
+BlockArgument ng::addPlaceholder(MethodOp method, unsigned index,
+                                 StringRef name, Type type,
+                                 const PlaceholderBinding &binding,
+                                 Location loc) {
+  renumberInputSpecs(method, [&](int64_t input) {
+    return input >= static_cast<int64_t>(index) ? input + 1 : input;
+  });
+  return method.insertPlaceholder(index, type, name, binding, loc);
+}
+
+BlockArgument ng::addConstant(MethodOp method, unsigned index, StringRef name,
+                              Type type, InputKind kind, StringRef dataKey,
+                              Location loc, DenseResourceElementsAttr data) {
+  BlockArgument arg = addPlaceholder(
+      method, index, name, type,
+      PlaceholderBinding::constant(kind, dataKey, /*mutated=*/false), loc);
+  if (data)
+    if (auto module = method->getParentOfType<ModuleOp>())
+      setConstantData(module, {NamedAttribute(
+                                  StringAttr::get(method.getContext(), dataKey),
+                                  data)});
+  return arg;
+}
+
+void ng::retypePlaceholder(BlockArgument arg, Type type,
+                           bool updateSignature) {
+  arg.setType(type);
+  if (updateSignature)
+    if (MethodOp method = getOwningMethod(arg))
+      method.updateSignature();
+}
+
+unsigned ng::retypeConstant(ModuleOp module, StringRef dataKey, Type type,
+                            DenseResourceElementsAttr data) {
+  unsigned retyped = 0;
+  for (auto method : module.getOps<MethodOp>()) {
+    bool changed = false;
+    for (BlockArgument arg : method.getArguments()) {
+      const PlaceholderBinding &binding =
+          method.getPlaceholderBinding(arg.getArgNumber());
+      if (!binding.isConstant() || binding.key != dataKey)
+        continue;
+      arg.setType(type);
+      changed = true;
+      ++retyped;
+    }
+    if (changed)
+      method.updateSignature();
+  }
+  if (data)
+    setConstantData(module, {NamedAttribute(
+                                StringAttr::get(module.getContext(), dataKey),
+                                data)});
+  return retyped;
+}
+
+std::string ng::whyPlaceholderIsNeeded(BlockArgument arg) {
+  MethodOp method = getOwningMethod(arg);
+  if (!method)
+    return "it is not a placeholder of a method";
+  std::string name =
+      ("placeholder '" + method.getArgName(arg.getArgNumber()) + "'").str();
+  if (!arg.use_empty()) {
+    Operation *user = *arg.getUsers().begin();
+    StringRef node = isa<CallOp>(user) ? cast<CallOp>(user).getNodeName()
+                     : isa<OutputOp>(user)
+                         ? cast<OutputOp>(user).getNodeName()
+                         : user->getName().getStringRef();
+    return name + " is read by node '" + node.str() + "'";
+  }
+  MethodPlaceholderIndex index(method);
+  if (index.isWrittenBack(arg.getArgNumber()))
+    return name + " is written back by the method's output (A3)";
+  return "";
+}
+
+LogicalResult
+ng::removePlaceholder(BlockArgument arg,
+                      function_ref<InFlightDiagnostic()> emitError) {
+  MethodOp method = getOwningMethod(arg);
+  if (!method) {
+    if (emitError)
+      emitError() << "cannot remove a value that is not a method's "
+                     "placeholder";
+    return failure();
+  }
+  return removePlaceholders(method, {arg}, emitError);
+}
+
+LogicalResult
+ng::removePlaceholders(MethodOp method, ArrayRef<BlockArgument> args,
+                       function_ref<InFlightDiagnostic()> emitError) {
+  if (args.empty())
+    return success();
+  std::optional<MethodPlaceholderIndex> index;
+  llvm::BitVector erased(method.getNumArguments());
+  for (BlockArgument arg : args) {
+    if (getOwningMethod(arg) != method) {
+      if (emitError)
+        emitError() << "cannot remove a value that is not a placeholder of "
+                       "method '"
+                    << method.getSymName() << "'";
+      return failure();
+    }
+    std::string why;
+    if (!arg.use_empty()) {
+      why = whyPlaceholderIsNeeded(arg);
+    } else {
+      // One index for all: asking whyPlaceholderIsNeeded for each would
+      // read the output specs once per placeholder.
+      if (!index)
+        index.emplace(method);
+      if (index->isWrittenBack(arg.getArgNumber()))
+        why = whyPlaceholderIsNeeded(arg);
+    }
+    if (!why.empty()) {
+      if (emitError)
+        emitError() << "cannot remove " << why;
+      return failure();
+    }
+    erased.set(arg.getArgNumber());
+  }
+  // Each remaining placeholder moves down by the removed ones before it.
+  SmallVector<int64_t> newIndex(erased.size());
+  int64_t next = 0;
+  for (unsigned i = 0, e = erased.size(); i != e; ++i)
+    newIndex[i] = erased.test(i) ? -1 : next++;
+  renumberInputSpecs(method, [&](int64_t input) {
+    return input < static_cast<int64_t>(newIndex.size()) ? newIndex[input]
+                                                         : input;
+  });
+  method.erasePlaceholders(erased);
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Constant data
+//===----------------------------------------------------------------------===//
+
+/// Records the keys an AffineGroup quantization in `type` names.
+static void collectQuantKeys(Type type, llvm::StringSet<> &keys) {
+  auto tensor = dyn_cast<ng::TensorType>(type);
+  if (!tensor)
+    return;
+  if (auto group = dyn_cast_or_null<AffineGroupAttr>(tensor.getQuant())) {
+    keys.insert(group.getScaleDataKey());
+    if (StringRef zeroPoint = getZeroPointDataKey(group); !zeroPoint.empty())
+      keys.insert(zeroPoint);
+  }
+}
+
+SmallVector<std::string> ng::pruneConstantData(ModuleOp module) {
+  SmallVector<std::string> dropped;
+  DictionaryAttr data = getConstantData(module);
+  if (!data)
+    return dropped;
+  llvm::StringSet<> needed;
+  for (auto method : module.getOps<MethodOp>()) {
+    for (BlockArgument arg : method.getArguments()) {
+      const PlaceholderBinding &binding =
+          method.getPlaceholderBinding(arg.getArgNumber());
+      if (binding.isConstant())
+        needed.insert(binding.key);
+    }
+    // Quantization metadata names its scales and zero points by key (V15),
+    // on placeholders and on node results, in subgraphs too.
+    method.walk([&](Operation *op) {
+      for (Type type : op->getResultTypes())
+        collectQuantKeys(type, needed);
+      for (Region &region : op->getRegions())
+        for (Block &block : region)
+          for (Type type : block.getArgumentTypes())
+            collectQuantKeys(type, needed);
+    });
+  }
+  NamedAttrList kept;
+  for (NamedAttribute entry : data) {
+    if (needed.contains(entry.getName().getValue()))
+      kept.push_back(entry);
+    else
+      dropped.push_back(entry.getName().getValue().str());
+  }
+  if (!dropped.empty())
+    module->setAttr(NgDialect::getDataAttrName(),
+                    kept.getDictionary(module.getContext()));
+  return dropped;
+}
+
+//===----------------------------------------------------------------------===//
+// Uses
+//===----------------------------------------------------------------------===//
+
+/// How messages name `value`: its wire name hint, else its SSA position.
+static std::string describe(Value value) {
+  StringRef name = getWireName(value);
+  if (!name.empty())
+    return ("'" + name + "'").str();
+  if (auto arg = dyn_cast<BlockArgument>(value))
+    return "placeholder #" + std::to_string(arg.getArgNumber());
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  if (auto call = dyn_cast<CallOp>(value.getDefiningOp()))
+    os << "output #" << cast<OpResult>(value).getResultNumber() << " of node '"
+       << call.getNodeName() << "'";
+  else
+    os << "a result of " << value.getDefiningOp()->getName();
+  return text;
+}
+
+/// How messages name `op`, a user.
+static StringRef nodeName(Operation *op) {
+  if (auto call = dyn_cast<CallOp>(op))
+    return call.getNodeName();
+  if (auto output = dyn_cast<OutputOp>(op))
+    return output.getNodeName();
+  return op->getName().getStringRef();
+}
+
+std::string ng::whyUsesCannotBeReplaced(Value from, Value to) {
+  if (from == to)
+    return "";
+  bool fromTensor = isa<ng::TensorType>(from.getType());
+  if (fromTensor != isa<ng::TensorType>(to.getType()) ||
+      (!fromTensor && from.getType() != to.getType()))
+    return describe(from) + " and " + describe(to) +
+           " are not of one kind (a tensor for a tensor, a scalar for a "
+           "scalar)";
+
+  Block *toBlock = to.getParentBlock();
+  Operation *toOp = to.getDefiningOp();
+  // Asked once, and only when a user writes `from`.
+  std::optional<bool> sameStorage;
+  for (OpOperand &use : from.getUses()) {
+    Operation *user = use.getOwner();
+    // `to` is made before the user (or before the op holding it).
+    Operation *anchor = toBlock->findAncestorOpInBlock(*user);
+    if (!anchor || (toOp && (anchor == toOp || !toOp->isBeforeInBlock(anchor))))
+      return "node '" + nodeName(user).str() + "' reads " + describe(from) +
+             " before " + describe(to) + " is made";
+
+    bool written = false;
+    forEachStorageWrite(
+        user,
+        [&](const StorageWrite &write) {
+          written |= write.operand == &use;
+        },
+        /*writeBacks=*/false);
+    if (!written)
+      continue;
+    Value toRoot = getStorageRoot(to);
+    if (isReadOnlyStorage(getStorageKind(toRoot)))
+      return "node '" + nodeName(user).str() + "' writes " + describe(from) +
+             " in place, and " + describe(to) + " is read-only storage (" +
+             stringifyStorageKind(getStorageKind(toRoot)).str() + ", V13)";
+    if (!sameStorage)
+      sameStorage = getStorageRoot(from) == toRoot;
+    if (!*sameStorage)
+      return "node '" + nodeName(user).str() + "' writes " + describe(from) +
+             " in place: the write would move to the storage of " +
+             describe(to);
+  }
+  return "";
+}
+
+LogicalResult
+ng::replaceAllUsesKeepingAliases(Value from, Value to,
+                                 function_ref<InFlightDiagnostic()> emitError) {
+  std::string why = whyUsesCannotBeReplaced(from, to);
+  if (!why.empty()) {
+    if (emitError)
+      emitError() << "cannot replace the uses of " << describe(from) << ": "
+                  << why;
+    return failure();
+  }
+  if (from == to)
+    return success();
+  SmallVector<MethodOp, 1> outputsOf;
+  for (Operation *user : from.getUsers())
+    if (isa<OutputOp>(user))
+      if (auto method = dyn_cast<MethodOp>(user->getParentOp()))
+        outputsOf.push_back(method);
+  from.replaceAllUsesWith(to);
+  // The storage classes changed: a cached answer may be stale.
+  invalidateStorageQueries();
+  for (MethodOp method : outputsOf)
+    method.updateSignature();
+  return success();
+}
