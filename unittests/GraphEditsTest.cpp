@@ -52,8 +52,8 @@ protected:
     EXPECT_TRUE(found) << "no node " << name.str();
     return found;
   }
-  std::string errorOf(llvm::function_ref<LogicalResult(
-                          llvm::function_ref<InFlightDiagnostic()>)>
+  std::string errorOf(llvm::function_ref<
+                      LogicalResult(llvm::function_ref<InFlightDiagnostic()>)>
                           edit) {
     std::string message;
     ScopedDiagnosticHandler handler(&ctx, [&](Diagnostic &diag) {

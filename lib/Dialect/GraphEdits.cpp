@@ -49,9 +49,8 @@ std::optional<ConstantPlaceholder> ng::getConstantPlaceholder(Value value) {
 
 /// Renumbers the `user_input_mutation` specs of `method`'s output: each
 /// names placeholder `newIndex(old)` instead (none of them is removed).
-static void
-renumberInputSpecs(MethodOp method,
-                   llvm::function_ref<int64_t(int64_t)> newIndex) {
+static void renumberInputSpecs(MethodOp method,
+                               llvm::function_ref<int64_t(int64_t)> newIndex) {
   Block &entry = method.getBody().front();
   if (entry.empty())
     return;
@@ -95,14 +94,13 @@ BlockArgument ng::addConstant(MethodOp method, unsigned index, StringRef name,
       PlaceholderBinding::constant(kind, dataKey, /*mutated=*/false), loc);
   if (data)
     if (auto module = method->getParentOfType<ModuleOp>())
-      setConstantData(module, {NamedAttribute(
-                                  StringAttr::get(method.getContext(), dataKey),
+      setConstantData(
+          module, {NamedAttribute(StringAttr::get(method.getContext(), dataKey),
                                   data)});
   return arg;
 }
 
-void ng::retypePlaceholder(BlockArgument arg, Type type,
-                           bool updateSignature) {
+void ng::retypePlaceholder(BlockArgument arg, Type type, bool updateSignature) {
   arg.setType(type);
   if (updateSignature)
     if (MethodOp method = getOwningMethod(arg))
@@ -127,9 +125,9 @@ unsigned ng::retypeConstant(ModuleOp module, StringRef dataKey, Type type,
       method.updateSignature();
   }
   if (data)
-    setConstantData(module, {NamedAttribute(
-                                StringAttr::get(module.getContext(), dataKey),
-                                data)});
+    setConstantData(
+        module,
+        {NamedAttribute(StringAttr::get(module.getContext(), dataKey), data)});
   return retyped;
 }
 
@@ -141,10 +139,9 @@ std::string ng::whyPlaceholderIsNeeded(BlockArgument arg) {
       ("placeholder '" + method.getArgName(arg.getArgNumber()) + "'").str();
   if (!arg.use_empty()) {
     Operation *user = *arg.getUsers().begin();
-    StringRef node = isa<CallOp>(user) ? cast<CallOp>(user).getNodeName()
-                     : isa<OutputOp>(user)
-                         ? cast<OutputOp>(user).getNodeName()
-                         : user->getName().getStringRef();
+    StringRef node = isa<CallOp>(user)     ? cast<CallOp>(user).getNodeName()
+                     : isa<OutputOp>(user) ? cast<OutputOp>(user).getNodeName()
+                                           : user->getName().getStringRef();
     return name + " is read by node '" + node.str() + "'";
   }
   MethodPlaceholderIndex index(method);
@@ -320,9 +317,7 @@ std::string ng::whyUsesCannotBeReplaced(Value from, Value to) {
     bool written = false;
     forEachStorageWrite(
         user,
-        [&](const StorageWrite &write) {
-          written |= write.operand == &use;
-        },
+        [&](const StorageWrite &write) { written |= write.operand == &use; },
         /*writeBacks=*/false);
     if (!written)
       continue;

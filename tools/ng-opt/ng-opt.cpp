@@ -18,6 +18,7 @@
 #include "ng/Tools/InputFile.h"
 #include "ng/Tools/OutputFiles.h"
 #include "ng/Tools/ToolDiagnostics.h"
+#include "ng/Transforms/ChangeSummaryInstrumentation.h"
 #include "ng/Transforms/StorageQueryInstrumentation.h"
 
 #include "mlir/IR/DialectRegistry.h"
@@ -25,11 +26,19 @@
 #include "mlir/Tools/Plugins/DialectPlugin.h"
 #include "mlir/Tools/Plugins/PassPlugin.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace mlir;
+
+static llvm::cl::opt<bool> printChanges(
+    "ng-print-changes",
+    llvm::cl::desc("After the passes, print one line per pass to stderr: how "
+                   "it changed the nodes (by target), the placeholders and "
+                   "the constant data (methods run one after another)"),
+    llvm::cl::init(false));
 
 /// Run MlirOptMain on `inputPath`, writing `outputPath`.
 static LogicalResult optimize(llvm::StringRef inputPath,
@@ -60,6 +69,12 @@ static LogicalResult optimize(llvm::StringRef inputPath,
     // per root (ng/Dialect/StorageQueryCache.h): --cse and --canonicalize
     // stay linear.
     pm.addInstrumentation(std::make_unique<ng::StorageQueryInstrumentation>());
+    if (printChanges) {
+      // Counted between passes: one method at a time.
+      pm.getContext()->disableMultithreading();
+      pm.addInstrumentation(
+          std::make_unique<ng::ChangeSummaryInstrumentation>(llvm::errs()));
+    }
     return passes.setupPassPipeline(pm);
   });
   if (failed(

@@ -67,11 +67,10 @@ mlir::BlockArgument addPlaceholder(MethodOp method, unsigned index,
 /// Inserts a constant placeholder bound to `dataKey`, as addPlaceholder
 /// does. With `data`, the bytes go into `ng.data` under the key (replacing
 /// what is there: every placeholder bound to the key reads them, S9).
-mlir::BlockArgument
-addConstant(MethodOp method, unsigned index, llvm::StringRef name,
-            mlir::Type type, InputKind kind, llvm::StringRef dataKey,
-            mlir::Location loc,
-            mlir::DenseResourceElementsAttr data = mlir::DenseResourceElementsAttr());
+mlir::BlockArgument addConstant(
+    MethodOp method, unsigned index, llvm::StringRef name, mlir::Type type,
+    InputKind kind, llvm::StringRef dataKey, mlir::Location loc,
+    mlir::DenseResourceElementsAttr data = mlir::DenseResourceElementsAttr());
 
 /// Gives placeholder `arg` of a method the type `type`. The method's
 /// signature follows at once, or, with `updateSignature` false, when the
@@ -85,9 +84,9 @@ void retypePlaceholder(mlir::BlockArgument arg, mlir::Type type,
 /// Gives every placeholder of `module` bound to `dataKey` the type `type`
 /// and, with `data`, replaces the key's bytes: the edit that keeps S9 when
 /// a constant's metadata changes. Returns how many placeholders it retyped.
-unsigned retypeConstant(mlir::ModuleOp module, llvm::StringRef dataKey,
-                        mlir::Type type,
-                        mlir::DenseResourceElementsAttr data = mlir::DenseResourceElementsAttr());
+unsigned retypeConstant(
+    mlir::ModuleOp module, llvm::StringRef dataKey, mlir::Type type,
+    mlir::DenseResourceElementsAttr data = mlir::DenseResourceElementsAttr());
 
 /// Why placeholder `arg` cannot be removed: "" when it can. It cannot while
 /// a node reads it or the method's output writes it back (A3).

@@ -75,6 +75,66 @@ def Report : Pass<"ng-report", "mlir::ModuleOp"> {
   ];
 }
 
+def PruneConstants : Pass<"ng-prune-constants", "mlir::ModuleOp"> {
+  let summary = "Remove constant placeholders nothing reads, and the data "
+                "no method binds any more";
+  let description = [{
+    A constant placeholder (a lifted parameter, buffer or constant tensor)
+    that no node reads, that the method's output does not write back (A3)
+    and whose key no quantization metadata in its method names (an
+    AffineGroup scale or zero point, V15) is removed from its method. Then
+    every `ng.data` entry whose key no placeholder of any method binds any
+    more is dropped, so the exported package no longer ships it: a key
+    another method still reads keeps its data (methods share data by key,
+    S9). User inputs, mutable buffers and constants marked `mutated` are
+    never removed: they are the method's calling convention and state.
+
+    ```mlir
+    // before: %unused is bound to "old.weight", which nothing reads
+    ng.method @forward(%unused: !ng.tensor<f32[4]> {ng.binding = #ng.constant<parameter, "old.weight">},
+                       %x: !ng.tensor<f32[4]>) -> ... {
+    // after: the placeholder and the data under "old.weight" are gone
+    ng.method @forward(%x: !ng.tensor<f32[4]>) -> ... {
+    ```
+
+    Passes leave such constants behind (a fold that makes a dequantize's
+    weight unread, a rewrite that drops the last reader). Anchored on the
+    module: whether data is still needed is a question about every method.
+  }];
+  let options = [
+    Option<"report", "report", "bool", /*default=*/"false",
+           "Emit a remark for each removed placeholder and data entry">
+  ];
+}
+
+def DedupConstants : Pass<"ng-dedup-constants", "mlir::ModuleOp"> {
+  let summary = "Store byte-identical constant data once; the other keys "
+                "become aliases.json entries (FORMAT.md C1)";
+  let description = [{
+    Data entries of `ng.data` with the same dtype, shape and bytes are bound
+    to one stored copy: the first key (in key order) keeps it, and the
+    others share it, which export writes as `aliases.json` entries
+    `{duplicate_key: owner_key}` in the `.ptn` package (C1). Placeholders
+    keep their own keys, so the graph does not change; only the package
+    gets smaller.
+
+    Never merged: data that any method writes (a buffer updated in place or
+    written back, a NamedTensorRef marked `mutated`, docs/Aliasing.md), with
+    anything, since two tensors of state that start equal are still two
+    tensors. Entries that already share their bytes stay as they are.
+
+    Needs the program's data (`ng.data`: a `.ptn` import, or
+    `ng-translate --constants`); without it the pass changes nothing. It
+    reads every byte once (a 64-bit hash per entry, then a byte comparison
+    of entries whose hashes match). Anchored on the module: data is the
+    program's.
+  }];
+  let options = [
+    Option<"report", "report", "bool", /*default=*/"false",
+           "Emit a remark for each key bound to another key's data">
+  ];
+}
+
 def FoldQ4Weights : Pass<"ng-fold-q4-weights", "mlir::ModuleOp"> {
   let summary = "Fold GGUF and torchao q4 weight dequantization into the "
                 "weights (FORMAT.md F1-F6)";

@@ -1,0 +1,89 @@
+//===- PruneConstants.cpp - drop constants nothing reads ------------------===//
+//
+// A constant placeholder no node reads, no output writes back and no
+// quantization metadata names goes; then the data no method binds. The
+// edits are GraphEdits.h's: removing placeholders renumbers the output
+// specs that name them, and pruning the data asks every method.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ng/Transforms/Passes.h"
+
+#include "ng/Dialect/ConstantData.h"
+#include "ng/Dialect/GraphEdits.h"
+#include "ng/Dialect/NgOps.h"
+#include "ng/Dialect/Storage.h"
+
+#include "llvm/ADT/StringSet.h"
+
+namespace ng {
+#define GEN_PASS_DEF_PRUNECONSTANTS
+#include "ng/Transforms/Passes.h.inc"
+} // namespace ng
+
+using namespace mlir;
+using namespace ng;
+
+namespace {
+
+/// The data keys the AffineGroup metadata of `type` names (V15).
+void addQuantKeys(Type type, llvm::StringSet<> &keys) {
+  auto tensor = dyn_cast<ng::TensorType>(type);
+  auto group = tensor ? dyn_cast_or_null<AffineGroupAttr>(tensor.getQuant())
+                      : AffineGroupAttr();
+  if (!group)
+    return;
+  keys.insert(group.getScaleDataKey());
+  if (StringRef zeroPoint = getZeroPointDataKey(group); !zeroPoint.empty())
+    keys.insert(zeroPoint);
+}
+
+struct PruneConstantsPass
+    : public ng::impl::PruneConstantsBase<PruneConstantsPass> {
+  using PruneConstantsBase::PruneConstantsBase;
+
+  void runOnOperation() override {
+    for (auto method : getOperation().getOps<MethodOp>())
+      if (failed(pruneMethod(method)))
+        return signalPassFailure();
+    for (const std::string &key : pruneConstantData(getOperation()))
+      if (report)
+        emitRemark(getOperation().getLoc())
+            << "dropped the data of '" << key << "': no method binds it";
+  }
+
+  LogicalResult pruneMethod(MethodOp method) {
+    // What the method's quantization metadata names must stay bound in it.
+    llvm::StringSet<> named;
+    for (Type type : method.getArgumentTypes())
+      addQuantKeys(type, named);
+    method.walk([&](Operation *op) {
+      for (Type type : op->getResultTypes())
+        addQuantKeys(type, named);
+      for (Region &graph : op->getRegions())
+        for (Block &block : graph)
+          for (Type type : block.getArgumentTypes())
+            addQuantKeys(type, named);
+    });
+    MethodPlaceholderIndex index(method);
+    SmallVector<BlockArgument> unread;
+    for (BlockArgument arg : method.getArguments()) {
+      std::optional<ConstantPlaceholder> constant =
+          getConstantPlaceholder(arg);
+      if (!constant || constant->mutated || !arg.use_empty() ||
+          index.isWrittenBack(arg.getArgNumber()) ||
+          named.contains(constant->key))
+        continue;
+      unread.push_back(arg);
+      if (report)
+        emitRemark(method.getLoc())
+            << "method '" << method.getSymName() << "': removed constant '"
+            << constant->getName() << "' (data_key '" << constant->key
+            << "'): nothing reads it";
+    }
+    return removePlaceholders(method, unread,
+                              [&] { return method.emitOpError(); });
+  }
+};
+
+} // namespace
