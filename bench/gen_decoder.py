@@ -183,7 +183,8 @@ class Model:
         self.G = a.group_size
         self.S = a.max_seq
         self.eps = 1e-5
-        self.functional_kv = a.functional_kv
+        self.functional_kv = a.functional_kv or a.edge_ops
+        self.edge_ops = a.edge_ops
         for what, k in (("hidden", self.H), ("intermediate", self.I)):
             if k % self.G:
                 sys.exit(f"error: {what} {k} not divisible by group size {self.G}")
@@ -370,6 +371,10 @@ class Writer:
         ], FLOAT, lead + (n,))
 
     def view(self, x, size_items, shape, dtype=FLOAT):
+        if self.m.edge_ops:
+            return self.call("torch.ops.aten.view_copy.default", [
+                ("self", T(x)), ("size", IL(size_items)),
+            ], dtype, shape)
         return self.call("torch.ops.aten.view.default", [
             ("self", T(x)), ("size", IL(size_items)),
         ], dtype, shape, alias_of=x)
@@ -413,6 +418,10 @@ class Writer:
 
     def transpose12(self, x, shape_in):
         b, s, h, d = shape_in
+        if self.m.edge_ops:
+            return self.call("torch.ops.aten.transpose_copy.int", [
+                ("self", T(x)), ("dim0", I(1)), ("dim1", I(2))],
+                FLOAT, (b, h, s, d))
         return self.call("torch.ops.aten.transpose.int", [
             ("self", T(x)), ("dim0", I(1)), ("dim1", I(2))],
             FLOAT, (b, h, s, d), order=(0, 2, 1, 3), alias_of=x)
@@ -439,9 +448,12 @@ class Writer:
         qt = self.transpose12(qr, (1, DYN, nh, hd))
         kt = self.transpose12(kr, (1, DYN, nkv, hd))
         vt = self.transpose12(v4, (1, DYN, nkv, hd))
-        mask = self.call("torch.ops.aten.slice.Tensor", [
-            ("self", T("b_mask")), ("dim", I(0)), ("start", I(0)),
-            ("end", IREF(sym)), ("step", I(1))], FLOAT, (DYN, S), alias_of="b_mask")
+        mask = self.call(
+            "torch.ops.aten.slice_copy.Tensor" if m.edge_ops
+            else "torch.ops.aten.slice.Tensor", [
+                ("self", T("b_mask")), ("dim", I(0)), ("start", I(0)),
+                ("end", IREF(sym)), ("step", I(1))], FLOAT, (DYN, S),
+            alias_of=None if m.edge_ops else "b_mask")
         caches = []
         for c, val in (("k_cache", kt), ("v_cache", vt)):
             buf = f"b_layers_{i}_attention_kv_cache_{c}"
@@ -801,6 +813,11 @@ def main():
     ap.add_argument("--vocab", type=int, default=32000)
     ap.add_argument("--group-size", type=int, default=32)
     ap.add_argument("--max-seq", type=int, default=2048)
+    ap.add_argument("--edge-ops", action="store_true",
+                    help="the copy variants an edge-dialect export has "
+                         "(view_copy, transpose_copy, slice_copy; implies "
+                         "--functional-kv): what the native backend's passes "
+                         "rewrite")
     ap.add_argument("--functional-kv", action="store_true",
                     help="functional index_put (kv_cache.json style) instead of "
                          "in-place index_put_ with mutated=true")

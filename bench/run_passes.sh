@@ -25,6 +25,10 @@
 #                    older build for a before/after table
 #   --sizes "A B"    node counts (default "10000 100000 1000000")
 #   --rounds N       rounds (default 3)
+#   --edge           run on the edge-dialect variant of the decoder
+#                    (gen_decoder.py --edge-ops: view_copy, transpose_copy,
+#                    slice_copy, functional index_put), what the native
+#                    backend's passes (--ng-prepare-native) rewrite
 #   --verify         count the verifier MLIR runs after a pass that changed
 #                    the IR (ng-opt's default) in the pass's time
 #   --passes "A B"   pass flags to run, a `:` in one standing for a space
@@ -45,6 +49,7 @@ ROUNDS=3
 PASSES=""
 NG_OPT=""
 VERIFY=false
+EDGE=""
 
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -54,7 +59,8 @@ while [ $# -gt 0 ]; do
     --rounds) ROUNDS="$2"; shift 2 ;;
     --passes) PASSES="$2"; shift 2 ;;
     --verify) VERIFY=true; shift ;;
-    -h|--help) sed -n '2,37p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --edge) EDGE=_edge; shift ;;
+    -h|--help) sed -n '2,41p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     -*) echo "unknown option $1" >&2; exit 2 ;;
     *) echo "unexpected argument $1" >&2; exit 2 ;;
   esac
@@ -90,7 +96,7 @@ input_for() { # size variant(""|data) -> path
   if [ "$variant" = data ]; then
     echo "$OUT/decoder_${n}_data.mlirbc"
   else
-    echo "$OUT/decoder_${n}.mlirbc"
+    echo "$OUT/decoder_${n}${EDGE}.mlirbc"
   fi
 }
 prepare() { # size variant
@@ -106,10 +112,11 @@ prepare() { # size variant
     "$NG_TRANSLATE" --from-native-graph "$base.nptg" \
       --constants="$base.safetensors" --emit-bytecode -o "$bc"
   else
-    local nptg="$OUT/decoder_${n}.nptg"
+    local nptg="$OUT/decoder_${n}${EDGE}.nptg"
     if [ ! -s "$nptg" ]; then
       echo "generating $nptg" >&2
-      "$PYTHON" "$GEN" --nodes "$n" --out-nptg "$nptg" --quiet >/dev/null
+      "$PYTHON" "$GEN" --nodes "$n" ${EDGE:+--edge-ops} --out-nptg "$nptg" \
+        --quiet >/dev/null
     fi
     "$NG_TRANSLATE" --from-native-graph "$nptg" --emit-bytecode -o "$bc"
   fi
