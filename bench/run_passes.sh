@@ -60,7 +60,7 @@ while [ $# -gt 0 ]; do
     --passes) PASSES="$2"; shift 2 ;;
     --verify) VERIFY=true; shift ;;
     --edge) EDGE=_edge; shift ;;
-    -h|--help) sed -n '2,41p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,39p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     -*) echo "unknown option $1" >&2; exit 2 ;;
     *) echo "unexpected argument $1" >&2; exit 2 ;;
   esac
