@@ -250,7 +250,8 @@ class Model:
         yield ("input_pos", None, "user", LONG, (DYN,))
 
     def node_count(self):
-        return TOP_LEVEL_NODES + NODES_PER_LAYER * self.layers
+        return (TOP_LEVEL_NODES + NODES_PER_LAYER * self.layers +
+                (1 if self.edge_ops else 0))
 
 
 # ---------------------------------------------------------------------------
@@ -315,7 +316,7 @@ class Writer:
         self.emit({"name": name, "op_kind": PLACEHOLDER, "outputs": [{"name": name}]})
 
     def call(self, target, inputs, dtype=None, shape=None, order=None,
-             alias_of=None, scalar=False, list_shapes=None):
+             alias_of=None, scalar=False, list_shapes=None, void=False):
         """Emit a call_function node. inputs: list of (schema name, arg) or
         (schema name, arg, mutated). Returns the output value name (or the
         element names for a Tensor[] return)."""
@@ -330,6 +331,9 @@ class Writer:
             names = [self.fresh_getitem() for _ in list_shapes]
             outs = [{"name": "", "kind": OV_TENSOR_LIST, "names": names}]
             result = names
+        elif void:
+            outs = []
+            result = None
         elif scalar:
             outs = [{"name": name, "kind": OV_INT}]
             result = name
@@ -344,7 +348,7 @@ class Writer:
         if list_shapes is not None:
             for n, shp in zip(names, list_shapes):
                 self.tensor_value(n, dtype, shp)
-        elif not scalar:
+        elif not scalar and not void:
             self.tensor_value(name, dtype, shape, order)
         return result
 
@@ -499,6 +503,11 @@ class Writer:
             if role in ("mutable", "user"):
                 self.tensor_value(name, dt, shape)
         lead = (1, DYN)
+        if m.edge_ops:
+            # What torch.export leaves for the input's metadata.
+            self.call("torch.ops.aten._assert_tensor_metadata.default", [
+                ("a", T("tokens")), ("size", NONE), ("stride", NONE),
+                ("dtype", ST(LONG))], void=True)
         emb_w = self.dequant("tok_embeddings", m.V, m.H)
         h = self.call("torch.ops.aten.embedding.default", [
             ("weight", T(emb_w)), ("indices", T("tokens")), ("padding_idx", I(-1)),
@@ -814,9 +823,10 @@ def main():
     ap.add_argument("--group-size", type=int, default=32)
     ap.add_argument("--max-seq", type=int, default=2048)
     ap.add_argument("--edge-ops", action="store_true",
-                    help="the copy variants an edge-dialect export has "
-                         "(view_copy, transpose_copy, slice_copy; implies "
-                         "--functional-kv): what the native backend's passes "
+                    help="what an edge-dialect export has: the copy variants "
+                         "(view_copy, transpose_copy, slice_copy), an "
+                         "_assert_tensor_metadata of the input, and (implied) "
+                         "--functional-kv; what the native backend's passes "
                          "rewrite")
     ap.add_argument("--functional-kv", action="store_true",
                     help="functional index_put (kv_cache.json style) instead of "
