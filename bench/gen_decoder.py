@@ -245,13 +245,19 @@ class Model:
             for suffix, dt in (("weight_scale", FLOAT), ("weight_zero_point", CHAR)):
                 key = f"{fqn}.{suffix}"
                 yield ("c_" + key.replace(".", "_"), key, CONSTANT_TENSOR, dt, (n, g))
+        if self.edge_ops:
+            # A lifted constant only a metadata assertion reads: dead once
+            # the assertion goes (--ng-remove-runtime-asserts, then
+            # --ng-prune-constants).
+            yield ("c_lifted_tensor_0", "lifted_tensor_0", CONSTANT_TENSOR,
+                   FLOAT, (H,))
         # user inputs
         yield ("tokens", None, "user", LONG, (1, DYN))
         yield ("input_pos", None, "user", LONG, (DYN,))
 
     def node_count(self):
         return (TOP_LEVEL_NODES + NODES_PER_LAYER * self.layers +
-                (1 if self.edge_ops else 0))
+                (3 if self.edge_ops else 0))
 
 
 # ---------------------------------------------------------------------------
@@ -505,9 +511,10 @@ class Writer:
         lead = (1, DYN)
         if m.edge_ops:
             # What torch.export leaves for the input's metadata.
-            self.call("torch.ops.aten._assert_tensor_metadata.default", [
-                ("a", T("tokens")), ("size", NONE), ("stride", NONE),
-                ("dtype", ST(LONG))], void=True)
+            for a, dtype in (("tokens", LONG), ("c_lifted_tensor_0", FLOAT)):
+                self.call("torch.ops.aten._assert_tensor_metadata.default", [
+                    ("a", T(a)), ("size", NONE), ("stride", NONE),
+                    ("dtype", ST(dtype))], void=True)
         emb_w = self.dequant("tok_embeddings", m.V, m.H)
         h = self.call("torch.ops.aten.embedding.default", [
             ("weight", T(emb_w)), ("indices", T("tokens")), ("padding_idx", I(-1)),
@@ -824,8 +831,9 @@ def main():
     ap.add_argument("--max-seq", type=int, default=2048)
     ap.add_argument("--edge-ops", action="store_true",
                     help="what an edge-dialect export has: the copy variants "
-                         "(view_copy, transpose_copy, slice_copy), an "
-                         "_assert_tensor_metadata of the input, and (implied) "
+                         "(view_copy, transpose_copy, slice_copy), "
+                         "_assert_tensor_metadata nodes (of the input, and of "
+                         "a lifted constant nothing else reads), and (implied) "
                          "--functional-kv; what the native backend's passes "
                          "rewrite")
     ap.add_argument("--functional-kv", action="store_true",
