@@ -86,9 +86,9 @@ IntRange mul(IntRange a, IntRange b) {
       return {saturatingMul(a.min, b.min), kMax};
     return IntRange::all();
   }
-  int64_t products[] = {saturatingMul(a.min, b.min), saturatingMul(a.min, b.max),
-                        saturatingMul(a.max, b.min),
-                        saturatingMul(a.max, b.max)};
+  int64_t products[] = {
+      saturatingMul(a.min, b.min), saturatingMul(a.min, b.max),
+      saturatingMul(a.max, b.min), saturatingMul(a.max, b.max)};
   return {*std::min_element(std::begin(products), std::end(products)),
           *std::max_element(std::begin(products), std::end(products))};
 }
