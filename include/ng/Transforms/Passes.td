@@ -284,6 +284,58 @@ def Reinplace : Pass<"ng-reinplace", "::ng::MethodOp"> {
   ];
 }
 
+def RemoveRuntimeAsserts : Pass<"ng-remove-runtime-asserts",
+                                 "::ng::MethodOp"> {
+  let summary = "Drop the runtime assertions torch.export leaves that the "
+                "types prove (FORMAT.md S8)";
+  let description = [{
+    ExecuTorch strips the assertion nodes of a graph before it serializes
+    it (upstream's pass drops them all, whatever they check); ng drops the
+    ones it can prove true and keeps the rest. Which targets are
+    assertions, and what each checks, are op facts
+    (`include/ng/Dialect/OpFacts.td`):
+
+    * `aten._assert_tensor_metadata` is always dropped: the tensor's type
+      carries its dtype and sizes;
+    * `aten._assert_scalar(self, assert_msg)` is dropped when `self` is
+      known true: the literal `true`, or a comparison (`_operator.ge`, `gt`,
+      `le`, `lt`, `eq`, `ne`) that the ranges of its operands decide;
+    * `aten.sym_constrain_range(size, *, min, max)` is dropped when
+      `min <= max` and the range of `size` lies in `[min, max]` (`none`:
+      unbounded); `sym_constrain_range_for_size` the same with `min`
+      defaulting to 0, and kept whenever `max <= 2` (it fails then).
+
+    The range of a symbolic int is what ng IR records of it
+    (`ng/Analysis/ScalarRanges.h`): a literal, `aten.sym_size.int` of a dim
+    (its DimRange, S8), `aten.sym_numel`, and `_operator.add` / `sub` /
+    `mul` of those. An unbacked int (`aten.item`, `_local_scalar_dense`), a
+    comparison of something unbounded, `false`, or anything else ng cannot
+    evaluate keeps its assertion, as does `aten._assert_async` (it checks a
+    tensor's data).
+
+    ```mlir
+    // before: %x is f32[2, 1:64]
+    %s = ng.call "torch.ops.aten.sym_size.int"(self: %x, dim: 1) : (...) -> i64
+    %ok = ng.call "_operator.ge"(%s, 1) : (i64) -> i1
+    ng.call "torch.ops.aten._assert_scalar.default"(self: %ok, assert_msg: "s >= 1") : (i1) -> ()
+    // after: all three gone (the comparison and the size had no other use)
+    ```
+
+    A dropped assertion's operands that nothing else uses and that have no
+    effects (the comparison, the `sym_size`) go with it. Assertions in
+    subgraphs are treated alike. A second run changes nothing.
+    `remarks=true` emits a remark for each assertion dropped or kept, with
+    the reason.
+
+    Anchored on `ng.method`: each assertion is decided on its own graph.
+  }];
+  let options = [
+    Option<"remarks", "remarks", "bool", /*default=*/"false",
+           "Emit a remark for each assertion dropped or kept, with the "
+           "reason">
+  ];
+}
+
 def TestAliasAnalysis : Pass<"ng-test-alias-analysis", "mlir::ModuleOp"> {
   let summary = "Print the alias analysis' answer for each pair of values "
                 "(testing aid)";
