@@ -136,6 +136,74 @@ TEST(OpFacts, CopyOpsAndDequantize) {
   EXPECT_EQ(getTargetOverload("torch.ops.aten.linear"), "");
 }
 
+TEST(OpFacts, InPlaceForms) {
+  // --ng-reinplace's functional ops name their in-place form, whose own
+  // facts (derived from its name) write `self` and return it.
+  for (const char *name :
+       {"relu", "gelu", "sigmoid", "index_put", "index_copy"}) {
+    std::string target = std::string("torch.ops.aten.") + name + ".default";
+    std::optional<OpFacts> facts = lookupOpFacts(target);
+    ASSERT_TRUE(facts) << target;
+    EXPECT_EQ(facts->inPlaceForm,
+              std::string("torch.ops.aten.") + name + "_.default");
+    // A functional op: it says nothing about aliasing, as before it was
+    // listed.
+    EXPECT_FALSE(facts->knowsAliasing) << target;
+    std::optional<OpFacts> inPlace = lookupOpFacts(facts->inPlaceForm);
+    ASSERT_TRUE(inPlace);
+    EXPECT_TRUE(inPlace->mutates("self"));
+    EXPECT_EQ(inPlace->aliasedArg, "self");
+    EXPECT_EQ(inPlace->view, ViewKind::Identity);
+    EXPECT_TRUE(inPlace->inPlaceForm.empty());
+  }
+  // Only the listed overload, and nothing else.
+  EXPECT_FALSE(lookupOpFacts("torch.ops.aten.relu.out"));
+  EXPECT_FALSE(lookupOpFacts("torch.ops.aten.add.Tensor"));
+}
+
+TEST(OpFacts, Assertions) {
+  auto kind = [](const char *target) {
+    std::optional<OpFacts> facts = lookupOpFacts(target);
+    return facts ? facts->assertion : AssertionKind::None;
+  };
+  EXPECT_EQ(kind("torch.ops.aten._assert_tensor_metadata.default"),
+            AssertionKind::TensorMetadata);
+  EXPECT_EQ(kind("torch.ops.aten._assert_scalar.default"),
+            AssertionKind::Scalar);
+  EXPECT_EQ(kind("torch.ops.aten.sym_constrain_range.default"),
+            AssertionKind::ConstrainRange);
+  EXPECT_EQ(kind("torch.ops.aten.sym_constrain_range_for_size.default"),
+            AssertionKind::ConstrainRangeForSize);
+  EXPECT_EQ(kind("torch.ops.aten._assert_async.msg"), AssertionKind::Other);
+  EXPECT_EQ(kind("torch.ops.aten.add.Tensor"), AssertionKind::None);
+  std::optional<OpFacts> range =
+      lookupOpFacts("torch.ops.aten.sym_constrain_range.default");
+  EXPECT_TRUE(range->sideEffecting);
+  EXPECT_EQ(range->signature.indexOf("max"), 2u);
+  EXPECT_EQ(lookupOpFacts("torch.ops.aten._assert_scalar.default")
+                ->signature.indexOf("self"),
+            0u);
+}
+
+TEST(OpFacts, ScalarFunctions) {
+  auto function = [](const char *target) {
+    std::optional<OpFacts> facts = lookupOpFacts(target);
+    return facts ? facts->scalarFunction : ScalarFunction::None;
+  };
+  EXPECT_EQ(function("torch.ops.aten.sym_size.int"), ScalarFunction::SymSize);
+  EXPECT_EQ(function("torch.ops.aten.sym_numel.default"),
+            ScalarFunction::SymNumel);
+  // Targets outside torch.ops are listed by their whole name.
+  EXPECT_EQ(function("_operator.ge"), ScalarFunction::Ge);
+  EXPECT_EQ(function("_operator.eq"), ScalarFunction::Eq);
+  EXPECT_EQ(function("_operator.mul"), ScalarFunction::Mul);
+  EXPECT_EQ(lookupOpFacts("_operator.lt")->signature.indexOf("b"), 1u);
+  EXPECT_FALSE(lookupOpFacts("_operator.getitem"));
+  EXPECT_FALSE(lookupOpFacts("_operator.ge.default"));
+  EXPECT_FALSE(lookupOpFacts("_operator"));
+  EXPECT_EQ(function("torch.ops.aten.sym_size.default"), ScalarFunction::None);
+}
+
 TEST(OpFacts, ShortTargetNames) {
   EXPECT_EQ(getShortTargetName("torch.ops.aten.linear.default"), "aten.linear");
   EXPECT_EQ(getShortTargetName("torch.ops.aten.add_.Tensor"), "aten.add_");

@@ -46,6 +46,9 @@ struct OpFactRecord {
   DequantizeKind Dequantize;
   const char *SignatureArgs;
   const char *QuantizedWeightArg;
+  const char *InPlaceForm;
+  AssertionKind Assertion;
+  ScalarFunction Scalar;
 };
 
 #define GET_OpFactTable_IMPL
@@ -103,6 +106,9 @@ OpFacts fromRecord(const OpFactRecord &record) {
   facts.dequantize = record.Dequantize;
   facts.signature = ArgNameList(record.SignatureArgs);
   facts.quantizedWeightArg = record.QuantizedWeightArg;
+  facts.inPlaceForm = record.InPlaceForm;
+  facts.assertion = record.Assertion;
+  facts.scalarFunction = record.Scalar;
   return facts;
 }
 
@@ -246,8 +252,12 @@ bool deriveFromName(const TargetKey &key, OpFacts &facts) {
 /// The facts about `target`, worked out from the table and the name.
 static std::optional<OpFacts> computeOpFacts(StringRef target) {
   std::optional<TargetKey> key = splitTarget(target);
-  if (!key)
+  if (!key) {
+    // A target outside torch.ops (`_operator.ge`): listed by its whole name.
+    if (const Entry *entry = findEntry(target, ""))
+      return entry->facts;
     return std::nullopt;
+  }
   const Entry *entry = findEntryOrPacket(key->packet, key->overload);
   OpFacts facts = entry ? entry->facts : OpFacts();
   if (!deriveFromName(*key, facts) && !entry)

@@ -3,7 +3,9 @@
 // The one home of what ng knows about the targets of ng.call nodes: aliasing
 // and in-place writes (FORMAT.md A1, A2), random-number generators and
 // assertions (effects), contiguous-input needs (D5), the dim-order copy ops
-// (D4) and the dequantize signatures of the q4 folds (F1, F2). The facts are
+// (D4), the dequantize signatures of the q4 folds (F1, F2), in-place forms
+// (--ng-reinplace), what assertions check (--ng-remove-runtime-asserts) and
+// the scalar functions the scalar ranges evaluate. The facts are
 // written in include/ng/Dialect/OpFacts.td (a TableGen searchable table);
 // docs/OpFacts.md says how to add an op.
 //
@@ -46,6 +48,45 @@ enum class CopyFamily : uint8_t { None, Clone, ToCopy, Empty };
 
 /// The dequantize ops the q4 folds match (F1, F2).
 enum class DequantizeKind : uint8_t { None, Gguf, Affine };
+
+/// What an assertion checks (--ng-remove-runtime-asserts).
+enum class AssertionKind : uint8_t {
+  /// Not an assertion.
+  None,
+  /// An assertion ng cannot reason about (`_assert_async`: a tensor's data).
+  Other,
+  /// `_assert_tensor_metadata`: a tensor's dtype, sizes, strides, which its
+  /// type already carries.
+  TensorMetadata,
+  /// `_assert_scalar(self, assert_msg)`: `self` is true.
+  Scalar,
+  /// `sym_constrain_range(size, *, min, max)`: min <= size <= max.
+  ConstrainRange,
+  /// `sym_constrain_range_for_size(size, *, min, max)`: the same, with min
+  /// defaulting to 0, and failing for a max <= 2.
+  ConstrainRangeForSize,
+};
+
+/// The scalar functions the scalar ranges bound (ng/Analysis/ScalarRanges.h):
+/// a call's SymInt or SymBool result as a function of its arguments.
+enum class ScalarFunction : uint8_t {
+  None,
+  /// `aten.sym_size.int(self, dim)`: dim `dim` of `self`.
+  SymSize,
+  /// `aten.sym_numel(self)`: the product of `self`'s dims.
+  SymNumel,
+  /// `_operator.add`, `sub`, `mul` of two ints.
+  Add,
+  Sub,
+  Mul,
+  /// `_operator.eq`, `ne`, `lt`, `le`, `gt`, `ge` of two ints: a bool.
+  Eq,
+  Ne,
+  Lt,
+  Le,
+  Gt,
+  Ge,
+};
 
 /// A list of schema argument names, in schema order. Iterating it, looking a
 /// name up or counting allocates nothing (the table stores the list as one
@@ -149,13 +190,25 @@ struct OpFacts {
   /// the argument that reads the weight.
   llvm::StringRef quantizedWeightArg;
 
+  /// The target of the op's in-place form (`torch.ops.aten.relu_.default` of
+  /// `relu.default`): the same arguments, `self` written and returned. Only
+  /// ops whose output has `self`'s sizes have one (--ng-reinplace).
+  llvm::StringRef inPlaceForm;
+  /// What the op checks, if it is an assertion (with `signature`, its schema
+  /// arguments in order).
+  AssertionKind assertion = AssertionKind::None;
+  /// The scalar function the op computes (with `signature`, its arguments in
+  /// order).
+  ScalarFunction scalarFunction = ScalarFunction::None;
+
   /// Whether the op writes schema argument `name` in place.
   bool mutates(llvm::StringRef name) const {
     return !name.empty() && mutatedArgs.contains(name);
   }
 };
 
-/// The facts about call target `target` (`torch.ops.<ns>.<name>.<overload>`):
+/// The facts about call target `target` (`torch.ops.<ns>.<name>.<overload>`,
+/// or a target outside torch.ops such as `_operator.ge`, by its whole name):
 /// the table's entry for the target, else for every overload of its packet,
 /// then what its name implies (in-place `_` ops, `*_copy` variants of views,
 /// in-place random-number generators; see deriveFromName in OpFacts.cpp).

@@ -4,15 +4,20 @@
 // output aliases its arguments and which arguments it writes (FORMAT.md A1,
 // A2), whether it draws random numbers or must run for its side effect,
 // whether it reads its input linearly (D5), which dim-order copy op it is
-// (D4), and the signatures of the dequantize ops the q4 folds match (F1, F2).
+// (D4), the signatures of the dequantize ops the q4 folds match (F1, F2), the
+// in-place form of a functional op, what an assertion checks, and which
+// scalar function (sym_size, `_operator.ge`, ...) a call computes.
 // Every consumer (the memory effects, the storage rules, the alias analysis,
-// --ng-infer-aliases, --legalize-dim-order, --fold-q4-weights) reads these
+// --ng-infer-aliases, --legalize-dim-order, --fold-q4-weights,
+// --ng-reinplace, --ng-remove-runtime-asserts, the scalar ranges) reads these
 // facts through include/ng/Dialect/OpFacts.h, never from a list of its own.
 //
 // `llvm-tblgen -gen-searchable-tables` turns the records into one constant
 // array (OpFacts.inc); lib/Dialect/OpFacts.cpp searches it. Targets are keyed
 // by packet (`torch.ops.aten.view`) and overload (`default`); an empty
 // overload covers every overload of the packet that has no entry of its own.
+// A target outside `torch.ops` (`_operator.ge`) is listed by its whole name
+// with an empty overload.
 //
 // Targets the table does not list still get the facts their names imply
 // (lib/Dialect/OpFacts.cpp, deriveFromName): `<view>_copy` of a listed view
@@ -42,6 +47,17 @@ defvar Empty = [{CopyFamily::Empty}];
 defvar NoDequantize = [{DequantizeKind::None}];
 defvar Gguf = [{DequantizeKind::Gguf}];
 defvar Affine = [{DequantizeKind::Affine}];
+
+// What an assertion checks (ng::AssertionKind).
+defvar NoAssertion = [{AssertionKind::None}];
+defvar OtherAssertion = [{AssertionKind::Other}];
+defvar TensorMetadataAssertion = [{AssertionKind::TensorMetadata}];
+defvar ScalarAssertion = [{AssertionKind::Scalar}];
+defvar RangeAssertion = [{AssertionKind::ConstrainRange}];
+defvar RangeForSizeAssertion = [{AssertionKind::ConstrainRangeForSize}];
+
+// The scalar functions the scalar ranges evaluate (ng::ScalarFunction).
+defvar NoScalarFunction = [{ScalarFunction::None}];
 
 // One entry: the facts about one target, or (overload "") about every
 // overload of a packet. Each field's default is "nothing known".
@@ -88,6 +104,22 @@ class OpFact<string packet, string overload> {
   list<string> Signature = [];
   string SignatureArgs = !interleave(Signature, ",");
   string QuantizedWeightArg = "";
+
+  // --ng-reinplace: the target of the op's in-place form, which takes the
+  // same arguments, writes `self` (`Tensor(a!)`) and returns it. Only for
+  // ops whose output has the sizes of `self` (elementwise unary ops,
+  // index_put, index_copy): the pass compares a dynamic dim of the two by
+  // its range, which cannot tell two symbols apart.
+  string InPlaceForm = "";
+
+  // Assertions: what the check is (with Signature, the schema arguments in
+  // order, for --ng-remove-runtime-asserts to find them when unnamed).
+  code Assertion = NoAssertion;
+
+  // A scalar function of its arguments (sym_size.int, sym_numel,
+  // `_operator.add`, `_operator.ge`, ...) whose result the scalar ranges
+  // (ng/Analysis/ScalarRanges.h) bound.
+  code Scalar = NoScalarFunction;
 }
 
 class AtenOp<string name, string overload>
@@ -107,8 +139,27 @@ class AtenRandom<string name> : AtenOp<name, ""> {
 }
 
 // A node that returns nothing and runs for its check.
-class AtenAssertion<string name, string overload> : AtenOp<name, overload> {
+class AtenAssertion<string name, string overload, code kind = OtherAssertion,
+                    list<string> signature = []>
+    : AtenOp<name, overload> {
   let SideEffecting = true;
+  let Assertion = kind;
+  let Signature = signature;
+}
+
+// A functional op with an in-place form `<name>_.<overload>` of the same
+// arguments (--ng-reinplace).
+class AtenReinplaceable<string name, string overload>
+    : AtenOp<name, overload> {
+  let InPlaceForm = "torch.ops.aten." # name # "_." # overload;
+}
+
+// A scalar function (ng::ScalarFunction) of the arguments `signature`.
+class ScalarOp<string packet, string overload, string function,
+               list<string> signature>
+    : OpFact<packet, overload> {
+  let Scalar = "ScalarFunction::" # function;
+  let Signature = signature;
 }
 
 //===----------------------------------------------------------------------===//
@@ -184,15 +235,67 @@ def : AtenRandom<"rrelu_with_noise">;
 //===----------------------------------------------------------------------===//
 // Assertions: they return nothing and write nothing, and must survive DCE.
 // (Any node that returns nothing and writes nothing is kept; these are the
-// ones ExecuTorch programs carry.)
+// ones ExecuTorch programs carry.) What each checks, for
+// --ng-remove-runtime-asserts:
+//   _assert_tensor_metadata(Tensor a, SymInt[]? size, SymInt[]? stride,
+//       ScalarType? dtype, *, Device? device, Layout? layout): the tensor's
+//       metadata, which its type already carries;
+//   _assert_scalar(Scalar self, str assert_msg): `self` is true;
+//   sym_constrain_range(Scalar size, *, int? min, int? max): min <= size <=
+//       max (none: unbounded), and min <= max;
+//   sym_constrain_range_for_size(Scalar size, *, int? min, int? max): the
+//       same with min defaulting to 0, and fails for a max <= 2;
+//   _assert_async(Tensor self[, str assert_msg]): a tensor's data (Other).
 //===----------------------------------------------------------------------===//
 
-def : AtenAssertion<"_assert_scalar", "default">;
+def : AtenAssertion<"_assert_scalar", "default", ScalarAssertion,
+                    ["self", "assert_msg"]>;
 def : AtenAssertion<"_assert_async", "default">;
 def : AtenAssertion<"_assert_async", "msg">;
-def : AtenAssertion<"_assert_tensor_metadata", "default">;
-def : AtenAssertion<"sym_constrain_range", "default">;
-def : AtenAssertion<"sym_constrain_range_for_size", "default">;
+def : AtenAssertion<"_assert_tensor_metadata", "default",
+                    TensorMetadataAssertion,
+                    ["a", "size", "stride", "dtype", "device", "layout"]>;
+def : AtenAssertion<"sym_constrain_range", "default", RangeAssertion,
+                    ["size", "min", "max"]>;
+def : AtenAssertion<"sym_constrain_range_for_size", "default",
+                    RangeForSizeAssertion, ["size", "min", "max"]>;
+
+//===----------------------------------------------------------------------===//
+// Functional ops with an in-place form of the same arguments
+// (--ng-reinplace): `self` becomes `Tensor(a!)` and the output aliases it.
+//===----------------------------------------------------------------------===//
+
+// relu(Tensor self), gelu(Tensor self, *, str approximate='none'),
+// sigmoid(Tensor self)
+def : AtenReinplaceable<"relu", "default">;
+def : AtenReinplaceable<"gelu", "default">;
+def : AtenReinplaceable<"sigmoid", "default">;
+// index_put(Tensor self, Tensor?[] indices, Tensor values,
+//           bool accumulate=False)
+def : AtenReinplaceable<"index_put", "default">;
+// index_copy(Tensor self, int dim, Tensor index, Tensor source)
+def : AtenReinplaceable<"index_copy", "default">;
+
+//===----------------------------------------------------------------------===//
+// Scalar functions: the symbolic ints and bools of a graph (SymInt, SymBool
+// outputs: i64, i1), bounded by ng/Analysis/ScalarRanges.h. Schema-less
+// targets (`_operator.*`) take positional arguments (S4).
+//===----------------------------------------------------------------------===//
+
+// sym_size.int(Tensor self, int dim) -> SymInt: a dim of a tensor.
+def : ScalarOp<"torch.ops.aten.sym_size", "int", "SymSize", ["self", "dim"]>;
+// sym_numel(Tensor self) -> SymInt: the product of its dims.
+def : ScalarOp<"torch.ops.aten.sym_numel", "default", "SymNumel", ["self"]>;
+// Python's integer arithmetic and comparisons on SymInts.
+def : ScalarOp<"_operator.add", "", "Add", ["a", "b"]>;
+def : ScalarOp<"_operator.sub", "", "Sub", ["a", "b"]>;
+def : ScalarOp<"_operator.mul", "", "Mul", ["a", "b"]>;
+def : ScalarOp<"_operator.eq", "", "Eq", ["a", "b"]>;
+def : ScalarOp<"_operator.ne", "", "Ne", ["a", "b"]>;
+def : ScalarOp<"_operator.lt", "", "Lt", ["a", "b"]>;
+def : ScalarOp<"_operator.le", "", "Le", ["a", "b"]>;
+def : ScalarOp<"_operator.gt", "", "Gt", ["a", "b"]>;
+def : ScalarOp<"_operator.ge", "", "Ge", ["a", "b"]>;
 
 //===----------------------------------------------------------------------===//
 // D5: ops that read their input's memory linearly (view.default above too).
@@ -303,10 +406,13 @@ def OpFactTable : GenericTable {
                 "MutatedArgs", "Random", "SideEffecting",
                 "NeedsContiguousInput", "Copy", "DimOrderForm",
                 "CopyCounterpart", "CopyFirstArg", "CopyMiddleArgs",
-                "Dequantize", "SignatureArgs", "QuantizedWeightArg"];
+                "Dequantize", "SignatureArgs", "QuantizedWeightArg",
+                "InPlaceForm", "Assertion", "Scalar"];
   string TypeOf_View = "code";
   string TypeOf_Copy = "code";
   string TypeOf_Dequantize = "code";
+  string TypeOf_Assertion = "code";
+  string TypeOf_Scalar = "code";
 }
 
 #endif // NG_DIALECT_OPFACTS_TD

@@ -286,6 +286,116 @@ def InferAliases : Pass<"ng-infer-aliases", "::ng::MethodOp"> {
   }];
 }
 
+def Reinplace : Pass<"ng-reinplace", "::ng::MethodOp"> {
+  let summary = "Rewrite functional ops into their in-place forms where "
+                "nothing else needs the input (FORMAT.md A1, A3, V13)";
+  let description = [{
+    What ExecuTorch's native backend does before it serializes a graph
+    (upstream `NativeReinplacePass`): a functional op whose op facts name an
+    in-place form (`relu`, `gelu`, `sigmoid`, `index_put`, `index_copy`,
+    `.default`; `include/ng/Dialect/OpFacts.td`) writes its result into
+    `self` instead of new storage. The call is retargeted to the `_` form,
+    `self` is marked `mut` and the output aliases it (A1):
+
+    ```mlir
+    // before
+    %r = ng.call "torch.ops.aten.relu.default"(self: %a) : (!T) -> !T
+    // after
+    %r = ng.call "torch.ops.aten.relu_.default"(self: mut %a) : (!T) -> !T aliases %a
+    ```
+
+    A call is rewritten only when that is provably safe; the storage
+    questions follow every alias and view, in subgraphs too
+    (`ng/Analysis/StorageAnalysis.h`, `StorageLiveness.h`):
+
+    * nothing touches `self`'s storage after the call (program order, the
+      nodes of a subgraph where their node stands) except through the
+      call's result: no later read or write of `self`, of a view of it, of
+      an output of a node with subgraphs that was handed it, no OUTPUT node
+      returning it, and no write-back into it (A3) of anything but the
+      result (or what later rewrites make of it);
+    * no other argument of the call may be that storage (`values` of an
+      `index_put` viewing `self`): the in-place op would read what it
+      writes;
+    * `self` has the result's dtype, sizes (a dynamic dim: the same range)
+      and layout;
+    * `self`'s storage is new (made in the graph), or a placeholder the
+      method writes back: a user input with a `user_input_mutation` or a
+      buffer / mutable buffer with a `buffer_mutation` (A3). Never a
+      parameter or constant (V13), a plain user input or a buffer the method
+      does not write back (the caller's data), a subgraph input, or the
+      output of a node with subgraphs.
+
+    Calls are decided from the last to the first, so of two functional
+    readers of one tensor the later is rewritten, and a chain
+    (`sigmoid(relu(b))` written back to `b`) is rewritten whole. Each call is
+    decided in O(its operands) from one walk over the method, and a second
+    run changes nothing. `remarks=true` emits a remark for each call
+    rewritten and for each candidate kept, with the reason. docs/NativePasses.md
+    has the tests that show each refusal.
+
+    Anchored on `ng.method`: storage is per method (methods never run
+    together).
+  }];
+  let options = [
+    Option<"remarks", "remarks", "bool", /*default=*/"false",
+           "Emit a remark for each call rewritten and each one kept, with "
+           "the reason">
+  ];
+}
+
+def RemoveRuntimeAsserts : Pass<"ng-remove-runtime-asserts",
+                                 "::ng::MethodOp"> {
+  let summary = "Drop the runtime assertions torch.export leaves that the "
+                "types prove (FORMAT.md S8)";
+  let description = [{
+    ExecuTorch strips the assertion nodes of a graph before it serializes
+    it (upstream's pass drops them all, whatever they check); ng drops the
+    ones it can prove true and keeps the rest. Which targets are
+    assertions, and what each checks, are op facts
+    (`include/ng/Dialect/OpFacts.td`):
+
+    * `aten._assert_tensor_metadata` is always dropped: the tensor's type
+      carries its dtype and sizes;
+    * `aten._assert_scalar(self, assert_msg)` is dropped when `self` is
+      known true: the literal `true`, or a comparison (`_operator.ge`, `gt`,
+      `le`, `lt`, `eq`, `ne`) that the ranges of its operands decide;
+    * `aten.sym_constrain_range(size, *, min, max)` is dropped when
+      `min <= max` and the range of `size` lies in `[min, max]` (`none`:
+      unbounded); `sym_constrain_range_for_size` the same with `min`
+      defaulting to 0, and kept whenever `max <= 2` (it fails then).
+
+    The range of a symbolic int is what ng IR records of it
+    (`ng/Analysis/ScalarRanges.h`): a literal, `aten.sym_size.int` of a dim
+    (its DimRange, S8), `aten.sym_numel`, and `_operator.add` / `sub` /
+    `mul` of those. An unbacked int (`aten.item`, `_local_scalar_dense`), a
+    comparison of something unbounded, `false`, or anything else ng cannot
+    evaluate keeps its assertion, as does `aten._assert_async` (it checks a
+    tensor's data).
+
+    ```mlir
+    // before: %x is f32[2, 1:64]
+    %s = ng.call "torch.ops.aten.sym_size.int"(self: %x, dim: 1) : (...) -> i64
+    %ok = ng.call "_operator.ge"(%s, 1) : (i64) -> i1
+    ng.call "torch.ops.aten._assert_scalar.default"(self: %ok, assert_msg: "s >= 1") : (i1) -> ()
+    // after: all three gone (the comparison and the size had no other use)
+    ```
+
+    A dropped assertion's operands that nothing else uses and that have no
+    effects (the comparison, the `sym_size`) go with it. Assertions in
+    subgraphs are treated alike. A second run changes nothing.
+    `remarks=true` emits a remark for each assertion dropped or kept, with
+    the reason.
+
+    Anchored on `ng.method`: each assertion is decided on its own graph.
+  }];
+  let options = [
+    Option<"remarks", "remarks", "bool", /*default=*/"false",
+           "Emit a remark for each assertion dropped or kept, with the "
+           "reason">
+  ];
+}
+
 def TestAliasAnalysis : Pass<"ng-test-alias-analysis", "mlir::ModuleOp"> {
   let summary = "Print the alias analysis' answer for each pair of values "
                 "(testing aid)";
