@@ -92,7 +92,7 @@ struct Change {
     bool changedTargets = llvm::any_of(
         targetDeltas, [](const auto &entry) { return entry.second != 0; });
     if (nodesBefore != nodesAfter || changedTargets) {
-      line << "nodes " << nodesBefore << " -> " << nodesAfter << " (";
+      line << "calls " << nodesBefore << " -> " << nodesAfter << " (";
       bool first = true;
       // Additions first, then removals, each in target order.
       for (bool added : {true, false})

@@ -5,7 +5,7 @@
 // RUN: ng-opt %s --ng-print-changes --pass-pipeline='builtin.module(ng-prune-constants,ng.method(cse,ng-infer-aliases))' -o %t.mlir 2>&1 | FileCheck %s
 // RUN: ng-opt %s --pass-pipeline='builtin.module(ng-prune-constants,ng.method(cse,ng-infer-aliases))' | diff %t.mlir -
 // CHECK:      ng-prune-constants: placeholders 4 -> 2; data 2 -> 0
-// CHECK-NEXT: cse: nodes 4 -> 2 (-2 aten.neg.default)
+// CHECK-NEXT: cse: calls 4 -> 2 (-2 aten.neg.default)
 // CHECK-NEXT: ng-infer-aliases: no change
 // CHECK-NOT:  {{.}}
 

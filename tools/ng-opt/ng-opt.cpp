@@ -36,7 +36,7 @@ using namespace mlir;
 static llvm::cl::opt<bool> printChanges(
     "ng-print-changes",
     llvm::cl::desc("After the passes, print one line per pass to stderr: how "
-                   "it changed the nodes (by target), the placeholders and "
+                   "it changed the calls (by target), the placeholders and "
                    "the constant data (methods run one after another)"),
     llvm::cl::init(false));
 

@@ -1,12 +1,12 @@
 //===- ChangeSummaryInstrumentation.h - what each pass changed -*- C++ -*-===//
 //
 // Counts, before and after each pass of a pipeline, what it may change in
-// ng IR: the nodes by target, the placeholders (and how many changed type)
+// ng IR: the calls by target, the placeholders (and how many changed type)
 // and the constant data entries; and, when the pass manager is done,
 // prints one line per pass in pipeline order:
 //
-//   ng-remove-runtime-asserts: nodes 412 -> 400 (-12 aten._assert_tensor_metadata.default)
-//   ng-reinplace: nodes 400 -> 400 (+3 aten.relu_.default, -3 aten.relu.default)
+//   ng-remove-runtime-asserts: calls 412 -> 400 (-12 aten._assert_tensor_metadata.default)
+//   ng-reinplace: calls 400 -> 400 (+3 aten.relu_.default, -3 aten.relu.default)
 //   ng-prune-constants: placeholders 90 -> 84; data 84 -> 78
 //   cse: no change
 //
