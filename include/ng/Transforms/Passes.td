@@ -278,6 +278,60 @@ def CollapseViewCopy : Pass<"ng-collapse-view-copy", "::ng::MethodOp"> {
   ];
 }
 
+def ReplaceCopyWithAlias : Pass<"ng-replace-copy-with-alias",
+                                "::ng::MethodOp"> {
+  let summary = "Turn aten `<view>_copy` ops into the views they copy, where "
+                "nothing can tell the difference";
+  let description = [{
+    ExecuTorch functionalizes views into `_copy` ops; its native runtime runs
+    true views, so the native backend turns them back (upstream
+    ReplaceCopyWithAliasPass): `aten.<view>_copy.<overload>` becomes
+    `aten.<view>.<overload>` when the op facts list that view with its
+    first argument aliased and not written (`Tensor(a) self`: never
+    `_to_copy`, which is a cast), and its output aliases `self` (alias_of,
+    A1, A2), so the exporter writes what the backend expects:
+
+    ```mlir
+    %p = ng.call "torch.ops.aten.permute_copy.default"(self: %x, dims: [1, 0]) : (!ng.tensor<f32[2, 3]>) -> !ng.tensor<f32[3, 2]>
+    // becomes
+    %p = ng.call "torch.ops.aten.permute.default"(self: %x, dims: [1, 0]) : (!ng.tensor<f32[2, 3]>) -> !ng.tensor<f32[3, 2], dim_order = [1, 0]> aliases %x
+    ```
+
+    The result's dim order becomes the view's (D1, D3; the layout rule of
+    the view in the op facts, sizes from the recorded output). Refused,
+    leaving the copy:
+
+    * views with several outputs (split_copy, unbind_copy), and views whose
+      layout no dim order expresses (a slice with gaps, a broadcast) or ng
+      cannot tell (as_strided, diagonal, ...);
+    * a result that feeds an OUTPUT node, itself or through a view (the
+      caller may reuse an output's buffer);
+    * a result written in place, itself or through a view (the write would
+      land in the source);
+    * a source written, through any alias or view, while the result is
+      still read (a copy is a snapshot, a view is not); a source that may be
+      written from where ng cannot place the write (a subgraph input, a
+      higher-order op's output or argument) counts as written throughout;
+    * a result handed to a call with subgraphs (what it returns is not
+      followed), or to an op that is not an ng.call;
+    * a result whose layout changes (a permute) and that is viewed, or read
+      by an op that needs a contiguous input (D5).
+
+    Subgraphs are rewritten like method bodies. Running the pass twice
+    changes nothing the second time. docs/NativePasses.md shows each
+    refusal and its test.
+
+    `report=true` emits a remark for each rewrite and each refusal.
+
+    Anchored on `ng.method`: each method's storage is its own.
+  }];
+  let options = [
+    Option<"report", "report", "bool", /*default=*/"false",
+           "Emit a remark for each copy turned into a view and each "
+           "refusal">
+  ];
+}
+
 def TestAliasAnalysis : Pass<"ng-test-alias-analysis", "mlir::ModuleOp"> {
   let summary = "Print the alias analysis' answer for each pair of values "
                 "(testing aid)";
