@@ -85,6 +85,53 @@ TEST(OpFacts, DerivedFromNames) {
   EXPECT_TRUE(lookupOpFacts("torch.ops.aten.rand")->random);
 }
 
+TEST(OpFacts, ViewsOfCopies) {
+  // A `<view>_copy` names the view it materializes, in the table's strings.
+  EXPECT_EQ(
+      lookupOpFacts("torch.ops.aten.permute_copy.default")->viewCounterpart,
+      "torch.ops.aten.permute.default");
+  EXPECT_EQ(lookupOpFacts("torch.ops.aten.view_copy.default")->viewCounterpart,
+            "torch.ops.aten.view.default");
+  EXPECT_EQ(lookupOpFacts("torch.ops.aten.slice_copy.Tensor")->viewCounterpart,
+            "torch.ops.aten.slice.Tensor");
+  // Views with several outputs are listed, so their copies are known.
+  EXPECT_EQ(lookupOpFacts("torch.ops.aten.split_copy.Tensor")->viewCounterpart,
+            "torch.ops.aten.split.Tensor");
+  EXPECT_EQ(lookupOpFacts("torch.ops.aten.unbind_copy.int")->viewCounterpart,
+            "torch.ops.aten.unbind.int");
+  // `_to` is no view: _to_copy names none; neither does a view, nor the copy
+  // of an overload the table does not list.
+  EXPECT_TRUE(lookupOpFacts("torch.ops.aten._to_copy.default")
+                  ->viewCounterpart.empty());
+  EXPECT_TRUE(
+      lookupOpFacts("torch.ops.aten.view.default")->viewCounterpart.empty());
+  EXPECT_FALSE(lookupOpFacts("torch.ops.aten.slice_copy.other"));
+
+  // How the views lay out their outputs, and the arguments the rules read.
+  std::optional<OpFacts> permute =
+      lookupOpFacts("torch.ops.aten.permute.default");
+  EXPECT_EQ(permute->layout, ViewLayout::Permute);
+  EXPECT_EQ(names(permute->layoutArgs), (std::vector<std::string>{"dims"}));
+  std::optional<OpFacts> slice = lookupOpFacts("torch.ops.aten.slice.Tensor");
+  EXPECT_EQ(slice->layout, ViewLayout::Slice);
+  EXPECT_EQ(names(slice->layoutArgs),
+            (std::vector<std::string>{"dim", "step"}));
+  EXPECT_EQ(lookupOpFacts("torch.ops.aten.t.default")->layout,
+            ViewLayout::Transpose);
+  EXPECT_TRUE(lookupOpFacts("torch.ops.aten.t.default")->layoutArgs.empty());
+  EXPECT_EQ(lookupOpFacts("torch.ops.aten.view.default")->layout,
+            ViewLayout::Reshape);
+  EXPECT_EQ(lookupOpFacts("torch.ops.aten.expand.default")->layout,
+            ViewLayout::Expand);
+  EXPECT_EQ(lookupOpFacts("torch.ops.aten.as_strided.default")->layout,
+            ViewLayout::None);
+  EXPECT_EQ(lookupOpFacts("torch.ops.aten.split.Tensor")->layout,
+            ViewLayout::None);
+  // A copy is no view: its own layout is not the view's.
+  EXPECT_EQ(lookupOpFacts("torch.ops.aten.permute_copy.default")->layout,
+            ViewLayout::None);
+}
+
 TEST(OpFacts, UnknownTargets) {
   // Only aten's names imply anything; other namespaces, malformed and
   // differently-cased targets are unknown.

@@ -20,6 +20,8 @@
 
 #include "llvm/ADT/StringMap.h"
 
+#include <algorithm>
+
 using namespace mlir;
 using namespace ng;
 
@@ -51,13 +53,22 @@ StorageAnalysis::StorageAnalysis(Operation *op) {
         auto it = places.find(write.value);
         if (it == places.end())
           return;
-        SmallVectorImpl<Operation *> &writers =
-            classes[it->second.storageClass].writers;
+        StorageClass &storage = classes[it->second.storageClass];
+        SmallVectorImpl<Operation *> &writers = storage.writers;
         if (writers.empty() || writers.back() != &node)
           writers.push_back(&node);
+        // A higher-order op's write may happen later, where something
+        // writes an output that is a tensor it was given.
+        if (write.kind == StorageWrite::Kind::MayWrite)
+          storage.writersExact = false;
       });
     }
   }
+  for (StorageClass &storage : classes)
+    if (storage.kind == StorageKind::SubgraphInput ||
+        storage.kind == StorageKind::Unknown ||
+        (storage.written && storage.writers.empty()))
+      storage.writersExact = false;
 }
 
 unsigned StorageAnalysis::newClass(StorageKind kind, Value root,
@@ -158,6 +169,49 @@ StorageAnalysis::getClass(Value value) const {
 bool StorageAnalysis::isWritten(Value value) const {
   const StorageClass *storage = getClass(value);
   return !storage || storage->written;
+}
+
+StorageAnalysis::StorageUses
+StorageAnalysis::getUses(const StorageClass &storage) const {
+  StorageUses uses;
+  Block *block = storage.graph ? &storage.graph->front() : nullptr;
+  for (Value member : storage.members) {
+    for (Operation *user : member.getUsers()) {
+      if (isa<OutputOp>(user))
+        uses.returned = true;
+      else if (auto call = dyn_cast<CallOp>(user))
+        uses.handedToSubgraphs |= !call.getGraphs().empty();
+      else
+        uses.foreignUser = true;
+      // A subgraph sees only its own values (N1): a user is an op of the
+      // class's graph.
+      Operation *op = block ? block->findAncestorOpInBlock(*user) : nullptr;
+      if (!op) {
+        uses.foreignUser = true;
+        continue;
+      }
+      if (!uses.lastUser || uses.lastUser->isBeforeInBlock(op))
+        uses.lastUser = op;
+    }
+  }
+  return uses;
+}
+
+bool StorageAnalysis::isWrittenBetween(const StorageClass &storage,
+                                       Operation *after,
+                                       Operation *until) const {
+  if (!storage.written)
+    return false;
+  Block *block = storage.graph ? &storage.graph->front() : nullptr;
+  if (!storage.writersExact || after->getBlock() != block ||
+      until->getBlock() != block)
+    return true;
+  // The writers are in program order: the first one after `after` decides.
+  ArrayRef<Operation *> writers = storage.writers;
+  const auto *first = std::upper_bound(
+      writers.begin(), writers.end(), after,
+      [](Operation *lhs, Operation *rhs) { return lhs->isBeforeInBlock(rhs); });
+  return first != writers.end() && !until->isBeforeInBlock(*first);
 }
 
 //===----------------------------------------------------------------------===//

@@ -31,10 +31,13 @@ namespace {
 struct OpFactRecord {
   const char *Packet;
   const char *Overload;
+  const char *Target;
   bool AliasingKnown;
   const char *AliasedArg;
   ViewKind View;
   const char *MutatedArgs;
+  ViewLayout Layout;
+  const char *LayoutArgs;
   bool Random;
   bool SideEffecting;
   bool NeedsContiguousInput;
@@ -95,6 +98,8 @@ OpFacts fromRecord(const OpFactRecord &record) {
   facts.aliasedArg = record.AliasedArg;
   facts.view = record.View;
   facts.mutatedArgs = ArgNameList(record.MutatedArgs);
+  facts.layout = record.Layout;
+  facts.layoutArgs = ArgNameList(record.LayoutArgs);
   facts.random = record.Random;
   facts.sideEffecting = record.SideEffecting;
   facts.needsContiguousInput = record.NeedsContiguousInput;
@@ -114,7 +119,7 @@ OpFacts fromRecord(const OpFactRecord &record) {
 
 /// One listed target, its strings measured once.
 struct Entry {
-  StringRef packet, overload;
+  StringRef packet, overload, target;
   OpFacts facts;
 };
 
@@ -129,7 +134,8 @@ struct Index {
   Index() {
     for (size_t i = 0; i < kNumRecords; ++i) {
       const OpFactRecord &record = OpFactTable[i];
-      entries[i] = {record.Packet, record.Overload, fromRecord(record)};
+      entries[i] = {record.Packet, record.Overload, record.Target,
+                    fromRecord(record)};
       auto &overloads = byPacket[entries[i].packet];
       assert(llvm::none_of(overloads,
                            [&](const Entry *other) {
@@ -200,7 +206,8 @@ bool isInPlaceDunder(StringRef name) {
 /// (the generic rules of FORMAT.md A2 and of ATen's naming):
 ///
 ///  - `<view>_copy.<overload>`, the functional variant of a view the table
-///    lists with that overload, aliases nothing and writes nothing;
+///    lists with that overload, aliases nothing and writes nothing; its
+///    viewCounterpart is that view;
 ///  - an in-place op (a name ending in `_` that is not a `__dunder__`:
 ///    `add_`, `index_put_`, `_foreach_add_`; or one of the in-place dunders
 ///    `__iand__`, `__ior__`, `__ixor__`, `__ilshift__`, `__irshift__`)
@@ -224,6 +231,7 @@ bool deriveFromName(const TargetKey &key, OpFacts &facts) {
     bool dunder = name.starts_with("__") && name.ends_with("__");
     if (view && view->facts.knowsAliasing && !view->facts.aliasedArg.empty()) {
       facts.knowsAliasing = true;
+      facts.viewCounterpart = view->target;
       derived = true;
     } else if ((!dunder && name.ends_with("_")) || isInPlaceDunder(name)) {
       facts.knowsAliasing = true;

@@ -23,6 +23,7 @@
 #include "ng/Transforms/Passes.h"
 
 #include "ng/Dialect/CallBuilder.h"
+#include "ng/Dialect/DimOrder.h"
 #include "ng/Dialect/NgOps.h"
 #include "ng/Dialect/OpFacts.h"
 #include "ng/Dialect/Storage.h"
@@ -102,100 +103,13 @@ std::optional<CopyOpInfo> lookupDimOrder(StringRef target) {
 // Dim-order arithmetic (D1, D3)
 //===----------------------------------------------------------------------===//
 
-using Order = SmallVector<int64_t, 6>;
-
-Order identityOrder(int64_t rank) {
-  Order order(rank);
-  for (int64_t i = 0; i < rank; ++i)
-    order[i] = i;
-  return order;
-}
-
-bool isIdentity(ArrayRef<int64_t> order) {
-  for (auto [i, d] : llvm::enumerate(order))
-    if (d != static_cast<int64_t>(i))
-      return false;
-  return true;
-}
-
-bool isPermutation(ArrayRef<int64_t> order, int64_t rank) {
-  if (static_cast<int64_t>(order.size()) != rank)
-    return false;
-  SmallVector<bool> seen(rank, false);
-  for (int64_t d : order) {
-    if (d < 0 || d >= rank || seen[d])
-      return false;
-    seen[d] = true;
-  }
-  return true;
-}
+// The arithmetic is ng/Dialect/DimOrder.h's.
+using Order = DimOrder;
 
 /// A tensor type this pass reads layouts of: one with metadata.
 ng::TensorType metaType(Value value) {
   auto type = dyn_cast<ng::TensorType>(value.getType());
   return type && type.hasMeta() ? type : ng::TensorType();
-}
-
-/// Which dims are statically of size 1 (the ones D3 says may sit anywhere).
-SmallVector<bool> unitDims(ArrayRef<DimRange> sizes) {
-  SmallVector<bool> unit;
-  for (DimRange d : sizes)
-    unit.push_back(d.isStatic() && d.min == 1);
-  return unit;
-}
-
-/// The order a (validated) type describes: identity when empty or absent.
-Order effectiveOrder(ng::TensorType type) {
-  DenseI64ArrayAttr attr = type.getDimOrder();
-  if (!attr || attr.empty())
-    return identityOrder(type.getRank());
-  return Order(attr.asArrayRef());
-}
-
-/// D3's canonical form of a valid order. Orders that differ only in where
-/// size-1 dims sit describe one layout; the canonical one keeps the relative
-/// order of the other dims and puts each size-1 dim where the identity
-/// would: right before the first larger non-size-1 dim that follows in the
-/// order, or at the end when there is none. So a layout that is
-/// contiguous up to size-1 dims becomes the identity, one that is
-/// channels_last up to size-1 dims becomes [0, 2, 3, 1] unless it is also
-/// contiguous, and canonicalizing twice changes nothing.
-Order canonicalOrder(ArrayRef<int64_t> order, ArrayRef<bool> unit) {
-  int64_t rank = order.size();
-  Order result;
-  result.reserve(rank);
-  SmallVector<bool> placed(rank, false);
-  auto placeUnitsBelow = [&](int64_t bound) {
-    for (int64_t u = 0; u < bound; ++u)
-      if (unit[u] && !placed[u]) {
-        result.push_back(u);
-        placed[u] = true;
-      }
-  };
-  for (int64_t d : order) {
-    if (unit[d])
-      continue;
-    placeUnitsBelow(d);
-    result.push_back(d);
-    placed[d] = true;
-  }
-  placeUnitsBelow(rank);
-  return result;
-}
-
-Order canonicalOrder(ArrayRef<int64_t> order, ArrayRef<DimRange> sizes) {
-  return canonicalOrder(order, unitDims(sizes));
-}
-
-/// The canonical order of a value's type (identity for a contiguous one).
-Order canonicalOrder(ng::TensorType type) {
-  return canonicalOrder(effectiveOrder(type), type.getSizes());
-}
-
-/// True when `type`'s layout is contiguous up to size-1 dims (D1, D3).
-/// Absent orders (packed data) count as contiguous.
-bool isContiguousLayout(ng::TensorType type) {
-  return isIdentity(canonicalOrder(type));
 }
 
 template <typename T> std::string formatList(ArrayRef<T> values) {
@@ -211,7 +125,7 @@ template <typename T> std::string formatList(ArrayRef<T> values) {
 /// statically of size 1.
 struct LayoutShape {
   int64_t rank = -1;
-  SmallVector<bool> unit;
+  SmallVector<bool, 6> unit;
 };
 
 //===----------------------------------------------------------------------===//
@@ -281,7 +195,7 @@ private:
 
   /// The spelling of a (canonical) order in a TensorMeta.
   DenseI64ArrayAttr spell(ArrayRef<int64_t> canonical) {
-    if (isIdentity(canonical) && spellEmpty)
+    if (isIdentityDimOrder(canonical) && spellEmpty)
       return DenseI64ArrayAttr::get(&getContext(), {});
     return DenseI64ArrayAttr::get(&getContext(), canonical);
   }
@@ -319,7 +233,7 @@ LogicalResult LegalizeDimOrderPass::validate(Graph graph) {
     if (!type || !type.getDimOrder() || type.getDimOrder().empty())
       return success();
     ArrayRef<int64_t> order = type.getDimOrder().asArrayRef();
-    if (isPermutation(order, type.getRank()))
+    if (isDimOrderPermutation(order, type.getRank()))
       return success();
     InFlightDiagnostic diag = diagnosticOp(value)->emitError()
                               << "value '" << getWireName(value)
@@ -353,7 +267,7 @@ LogicalResult LegalizeDimOrderPass::validate(Graph graph) {
     if (call.getNumResults() == 1)
       if (ng::TensorType type = metaType(call.getResult(0)))
         rank = type.getRank();
-    if (!isPermutation(*order, rank))
+    if (!isDimOrderPermutation(*order, rank))
       return call.emitError()
              << "node '" << call.getNodeName() << "': argument dim_order "
              << formatList(ArrayRef<int64_t>(*order))
@@ -373,7 +287,7 @@ void LegalizeDimOrderPass::canonicalize(Graph graph) {
     // dim_order stays as the fold wrote it (F1, F4).
     if (!type || type.getQuant())
       return;
-    DenseI64ArrayAttr order = spell(canonicalOrder(type));
+    DenseI64ArrayAttr order = spell(getCanonicalDimOrder(type));
     if (order != type.getDimOrder())
       value.setType(type.withDimOrder(order));
   };
@@ -392,7 +306,7 @@ std::optional<LayoutShape>
 LegalizeDimOrderPass::layoutShape(CallOp call, const CopyOpInfo &info,
                                   ArrayRef<CallArgument> args) {
   auto fromType = [](ng::TensorType type) {
-    return LayoutShape{type.getRank(), unitDims(type.getSizes())};
+    return LayoutShape{type.getRank(), getUnitDims(type.getSizes())};
   };
   if (call.getNumResults() == 1)
     if (ng::TensorType type = metaType(call.getResult(0)))
@@ -426,7 +340,7 @@ LogicalResult LegalizeDimOrderPass::checkResult(CallOp call,
   ng::TensorType type = metaType(call.getResult(0));
   if (!type || type.getQuant())
     return success();
-  Order recorded = canonicalOrder(type);
+  Order recorded = getCanonicalDimOrder(type);
   if (ArrayRef<int64_t>(recorded) == order)
     return success();
   return call.emitError() << "node '" << call.getNodeName() << "': " << why
@@ -513,7 +427,7 @@ LogicalResult LegalizeDimOrderPass::rewriteToDimOrder(CallOp call,
   if (explicitOrder) {
     order = *explicitOrder;
   } else if (format == kContiguousFormat) {
-    order = identityOrder(rank);
+    order = getIdentityDimOrder(rank);
   } else if (format == kChannelsLast || format == kChannelsLast3d) {
     int64_t needed = format == kChannelsLast ? 4 : 5;
     if (rank != needed)
@@ -536,7 +450,7 @@ LogicalResult LegalizeDimOrderPass::rewriteToDimOrder(CallOp call,
       input = metaType(args[*self].operands.front());
     if (!input) // The input's layout is not recorded: leave the node.
       return success();
-    order = effectiveOrder(input);
+    order = getDimOrder(input);
   } else {
     return call.emitError()
            << "node '" << call.getNodeName() << "': unknown memory_format \""
@@ -549,7 +463,7 @@ LogicalResult LegalizeDimOrderPass::rewriteToDimOrder(CallOp call,
            << "node '" << call.getNodeName() << "': dim_order "
            << formatList(ArrayRef<int64_t>(order)) << " has " << order.size()
            << " dims, but the tensor has rank " << rank;
-  order = canonicalOrder(order, shape->unit);
+  order = canonicalizeDimOrder(order, shape->unit);
   if (failed(checkResult(call, order, why)))
     return failure();
 
@@ -591,19 +505,19 @@ LogicalResult LegalizeDimOrderPass::rewriteToAten(CallOp call,
   if (layoutIndex && args[*layoutIndex].attr.getKind() != ArgKind::None) {
     Order order = *literalIntList(args[*layoutIndex]); // validated in (a)
     std::optional<LayoutShape> shape = layoutShape(call, info, args);
-    SmallVector<bool> unit = shape && shape->rank == (int64_t)order.size()
-                                 ? shape->unit
-                                 : SmallVector<bool>(order.size(), false);
-    Order canonical = canonicalOrder(order, unit);
+    SmallVector<bool, 6> unit = shape && shape->rank == (int64_t)order.size()
+                                    ? shape->unit
+                                    : SmallVector<bool, 6>(order.size(), false);
+    Order canonical = canonicalizeDimOrder(order, unit);
     int64_t rank = order.size();
     if (failed(checkResult(call, canonical, "argument dim_order is")))
       return failure();
     auto same = [&](ArrayRef<int64_t> other) {
       return ArrayRef<int64_t>(canonical) ==
-             ArrayRef<int64_t>(canonicalOrder(other, unit));
+             ArrayRef<int64_t>(canonicalizeDimOrder(other, unit));
     };
     StringRef format;
-    if (same(identityOrder(rank)))
+    if (same(getIdentityDimOrder(rank)))
       format = kContiguousFormat;
     else if (rank == 4 && same({0, 2, 3, 1}))
       format = kChannelsLast;
@@ -614,7 +528,7 @@ LogicalResult LegalizeDimOrderPass::rewriteToAten(CallOp call,
       ng::TensorType input;
       if (self && args[*self].attr.getKind() == ArgKind::Tensor)
         input = metaType(args[*self].operands.front());
-      if (input && input.getRank() == rank && same(effectiveOrder(input)))
+      if (input && input.getRank() == rank && same(getDimOrder(input)))
         format = kPreserveFormat;
     }
     if (format.empty()) {
@@ -697,7 +611,7 @@ LogicalResult LegalizeDimOrderPass::insertContiguousCopies(Graph graph) {
           std::string name = inputName.empty()
                                  ? std::string("contiguous")
                                  : (inputName + "_contiguous").str();
-          Order identity = identityOrder(type.getRank());
+          Order identity = getIdentityDimOrder(type.getRank());
           SmallVector<CallArgument> args;
           args.push_back(CallArgument::tensor("self", input));
           if (reverse) {

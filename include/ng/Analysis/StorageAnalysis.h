@@ -41,6 +41,14 @@ public:
     llvm::SmallVector<mlir::Operation *, 2> writers;
     /// Whether anything may write it (ng::isStorageWritten of its roots).
     bool written = false;
+    /// Whether every write to it is one of `writers`' own, where the writer
+    /// stands: an in-place write, the OUTPUT node's write-back. False for
+    /// the opaque kinds (a subgraph input or a higher-order op's output may
+    /// be written through another value), when a call with subgraphs is a
+    /// writer (its write may happen later, through one of its outputs), and
+    /// when it is written with no writer in its graph (a buffer marked
+    /// `mutated`).
+    bool writersExact = true;
     /// The graph whose values the roots are: a method body, or a subgraph.
     mlir::Region *graph = nullptr;
   };
@@ -56,6 +64,28 @@ public:
   const StorageClass *getClass(mlir::Value value) const;
   /// Whether anything may write the storage of `value` (true if unknown).
   bool isWritten(mlir::Value value) const;
+  /// How the values of a class are used, through every alias and view.
+  struct StorageUses {
+    /// The last op of the class's graph that uses a member; null when none
+    /// does.
+    mlir::Operation *lastUser = nullptr;
+    /// An OUTPUT node returns (or writes back) a member.
+    bool returned = false;
+    /// A call with subgraphs is given a member: it may return it, and what
+    /// it returns is not followed.
+    bool handedToSubgraphs = false;
+    /// An op other than ng.call and ng.output uses a member.
+    bool foreignUser = false;
+  };
+  /// The uses of `storage`'s members. Costs the uses of the class.
+  StorageUses getUses(const StorageClass &storage) const;
+  /// Whether anything may write `storage` after op `after` and no later than
+  /// op `until` (both ops of the class's graph, `after` first), following
+  /// every alias and view: a writer between them, or any write at all when
+  /// the class's writes are not all where their writers stand
+  /// (StorageClass::writersExact). A binary search over the writers.
+  bool isWrittenBetween(const StorageClass &storage, mlir::Operation *after,
+                        mlir::Operation *until) const;
 
   /// MustAlias: the same storage at the same view (the same value, an
   /// in-place op's output and its `self`, `aten.alias`, placeholders bound

@@ -43,6 +43,35 @@ enum class ViewKind : uint8_t {
   Partial,
 };
 
+/// How a view's output is laid out in memory, given its input's layout (D1,
+/// D3): the rule inferViewDimOrder (ng/Dialect/DimOrder.h) applies, reading
+/// the schema arguments OpFacts::layoutArgs names.
+enum class ViewLayout : uint8_t {
+  /// ng cannot tell (as_strided, diagonal, unfold, view.dtype, a view with
+  /// several outputs, any op that is not a view).
+  None,
+  /// The input's layout (alias, detach).
+  Same,
+  /// Takes its output sizes (view, unflatten): a contiguous input gives a
+  /// contiguous output; otherwise only size-1 dims may come or go.
+  Reshape,
+  /// Broadcasts to its output sizes (expand): dense only where no dim is
+  /// broadcast (a broadcast dim has stride 0).
+  Expand,
+  /// Inserts or removes size-1 dims (squeeze, unsqueeze).
+  UnitDims,
+  /// Permutes the dims by the int list layoutArgs names (permute: `dims`).
+  Permute,
+  /// Swaps the two dims layoutArgs names (transpose: `dim0`, `dim1`), or
+  /// dims 0 and 1 when it names none (t).
+  Transpose,
+  /// Narrows the dim layoutArgs names first, with the step it names second
+  /// (slice: `dim`, `step`; narrow: `dim`, step 1).
+  Slice,
+  /// Removes the dim layoutArgs names, taking one index of it (select).
+  Select,
+};
+
 /// The copy-op families --legalize-dim-order maps between (D4).
 enum class CopyFamily : uint8_t { None, Clone, ToCopy, Empty };
 
@@ -159,6 +188,15 @@ struct OpFacts {
   ViewKind view = ViewKind::Partial;
   /// The schema arguments the op writes in place (`Tensor(a!)`).
   ArgNameList mutatedArgs;
+  /// For a `<view>_copy.<overload>` variant (functional: it aliases nothing),
+  /// the target of the view it materializes (`torch.ops.aten.view.default`
+  /// for `torch.ops.aten.view_copy.default`); empty for any other op.
+  llvm::StringRef viewCounterpart;
+
+  /// For a view: how its output is laid out, and the schema arguments that
+  /// rule reads (ViewLayout).
+  ViewLayout layout = ViewLayout::None;
+  ArgNameList layoutArgs;
 
   /// Draws random numbers: two identical calls give different results.
   bool random = false;

@@ -2,13 +2,14 @@
 //
 // The one table of facts about ng.call targets (docs/OpFacts.md): how an op's
 // output aliases its arguments and which arguments it writes (FORMAT.md A1,
-// A2), whether it draws random numbers or must run for its side effect,
-// whether it reads its input linearly (D5), which dim-order copy op it is
-// (D4), the signatures of the dequantize ops the q4 folds match (F1, F2), the
-// in-place form of a functional op, what an assertion checks, and which
-// scalar function (sym_size, `_operator.ge`, ...) a call computes.
-// Every consumer (the memory effects, the storage rules, the alias analysis,
-// --ng-infer-aliases, --legalize-dim-order, --fold-q4-weights,
+// A2) and how a view lays out its output (D1, D3), whether it draws random
+// numbers or must run for its side effect, whether it reads its input
+// linearly (D5), which dim-order copy op it is (D4), the signatures of the
+// dequantize ops the q4 folds match (F1, F2), the in-place form of a
+// functional op, what an assertion checks, and which scalar function
+// (sym_size, `_operator.ge`, ...) a call computes. Every consumer (the memory
+// effects, the storage rules, the alias analysis, --ng-infer-aliases,
+// --legalize-dim-order, --fold-q4-weights, --ng-replace-copy-with-alias,
 // --ng-reinplace, --ng-remove-runtime-asserts, the scalar ranges) reads these
 // facts through include/ng/Dialect/OpFacts.h, never from a list of its own.
 //
@@ -21,9 +22,10 @@
 //
 // Targets the table does not list still get the facts their names imply
 // (lib/Dialect/OpFacts.cpp, deriveFromName): `<view>_copy` of a listed view
-// aliases nothing; an aten name ending in `_` (not a `__dunder__`) and the
-// in-place dunders `__iand__` ... `__irshift__` write `self` and return it;
-// the in-place form of a random-number generator draws random numbers too.
+// aliases nothing and names that view; an aten name ending in `_` (not a
+// `__dunder__`) and the in-place dunders `__iand__` ... `__irshift__` write
+// `self` and return it; the in-place form of a random-number generator
+// draws random numbers too.
 //
 //===----------------------------------------------------------------------===//
 
@@ -42,6 +44,18 @@ defvar NoCopy = [{CopyFamily::None}];
 defvar Clone = [{CopyFamily::Clone}];
 defvar ToCopy = [{CopyFamily::ToCopy}];
 defvar Empty = [{CopyFamily::Empty}];
+
+// How a view's output is laid out in memory, given its input's (ng::ViewLayout,
+// D1, D3; read by inferViewDimOrder, ng/Dialect/DimOrder.h).
+defvar NoLayout = [{ViewLayout::None}];
+defvar SameLayout = [{ViewLayout::Same}];
+defvar ReshapeLayout = [{ViewLayout::Reshape}];
+defvar ExpandLayout = [{ViewLayout::Expand}];
+defvar UnitDimsLayout = [{ViewLayout::UnitDims}];
+defvar PermuteLayout = [{ViewLayout::Permute}];
+defvar TransposeLayout = [{ViewLayout::Transpose}];
+defvar SliceLayout = [{ViewLayout::Slice}];
+defvar SelectLayout = [{ViewLayout::Select}];
 
 // The dequantize ops the q4 folds know (ng::DequantizeKind, F1, F2).
 defvar NoDequantize = [{DequantizeKind::None}];
@@ -64,6 +78,9 @@ defvar NoScalarFunction = [{ScalarFunction::None}];
 class OpFact<string packet, string overload> {
   string Packet = packet;
   string Overload = overload;
+  // The whole target (`torch.ops.aten.view.default`; the packet for an
+  // every-overload entry).
+  string Target = !if(!eq(overload, ""), packet, packet # "." # overload);
 
   // Aliasing and mutation (A1, A2). AliasingKnown says that the fields below
   // are the whole truth about the op's storage: a known op whose output
@@ -77,6 +94,12 @@ class OpFact<string packet, string overload> {
   // The schema arguments the op writes in place (`Tensor(a!)`).
   list<string> Mutated = [];
   string MutatedArgs = !interleave(Mutated, ",");
+  // For a view: how its output is laid out, and the schema arguments that
+  // rule reads (the permutation of permute, the dims of transpose, ...).
+  // NoLayout: ng cannot tell (the view's output may not be dense).
+  code Layout = NoLayout;
+  list<string> LayoutArguments = [];
+  string LayoutArgs = !interleave(LayoutArguments, ",");
 
   // Effects outside the tensors: two draws are not one; an assertion must
   // run even though nobody reads what it returns.
@@ -125,12 +148,16 @@ class OpFact<string packet, string overload> {
 class AtenOp<string name, string overload>
     : OpFact<"torch.ops.aten." # name, overload>;
 
-// A view: `name.overload(Tensor(a) self, ...) -> Tensor(a)`.
-class AtenView<string name, string overload, code view>
+// A view: `name.overload(Tensor(a) self, ...) -> Tensor(a)`, whose output is
+// laid out by `layout` (reading `layoutArgs`).
+class AtenView<string name, string overload, code view,
+               code layout = NoLayout, list<string> layoutArgs = []>
     : AtenOp<name, overload> {
   let AliasingKnown = true;
   let AliasedArg = "self";
   let View = view;
+  let Layout = layout;
+  let LayoutArguments = layoutArgs;
 }
 
 // A random-number generator, every overload.
@@ -167,31 +194,40 @@ class ScalarOp<string packet, string overload, string function,
 // aliases `self`; its `<name>_copy.<overload>` variant is functional.
 //===----------------------------------------------------------------------===//
 
-def : AtenView<"view", "default", Covering> {
+def : AtenView<"view", "default", Covering, ReshapeLayout> {
   let NeedsContiguousInput = true;
 }
-def : AtenView<"transpose", "int", Covering>;
-def : AtenView<"slice", "Tensor", Partial>;
-def : AtenView<"permute", "default", Covering>;
-def : AtenView<"select", "int", Partial>;
-def : AtenView<"expand", "default", Covering>;
-def : AtenView<"unsqueeze", "default", Covering>;
-def : AtenView<"squeeze", "dim", Covering>;
-def : AtenView<"alias", "default", Identity>;
-def : AtenView<"t", "default", Covering>;
+def : AtenView<"transpose", "int", Covering, TransposeLayout,
+               ["dim0", "dim1"]>;
+def : AtenView<"slice", "Tensor", Partial, SliceLayout, ["dim", "step"]>;
+def : AtenView<"permute", "default", Covering, PermuteLayout, ["dims"]>;
+def : AtenView<"select", "int", Partial, SelectLayout, ["dim"]>;
+def : AtenView<"expand", "default", Covering, ExpandLayout>;
+def : AtenView<"unsqueeze", "default", Covering, UnitDimsLayout>;
+def : AtenView<"squeeze", "dim", Covering, UnitDimsLayout>;
+def : AtenView<"alias", "default", Identity, SameLayout>;
+// t: transpose of dims 0 and 1 (no arguments say which).
+def : AtenView<"t", "default", Covering, TransposeLayout>;
 def : AtenView<"as_strided", "default", Partial>;
 // More views of the same form.
-def : AtenView<"squeeze", "default", Covering>;
-def : AtenView<"squeeze", "dims", Covering>;
+def : AtenView<"squeeze", "default", Covering, UnitDimsLayout>;
+def : AtenView<"squeeze", "dims", Covering, UnitDimsLayout>;
 def : AtenView<"view", "dtype", Covering>;
 def : AtenView<"_reshape_alias", "default", Covering>;
-def : AtenView<"unflatten", "int", Covering>;
-def : AtenView<"detach", "default", Identity>;
-def : AtenView<"narrow", "default", Partial>;
+def : AtenView<"unflatten", "int", Covering, ReshapeLayout>;
+def : AtenView<"detach", "default", Identity, SameLayout>;
+def : AtenView<"narrow", "default", Partial, SliceLayout, ["dim"]>;
 def : AtenView<"diagonal", "default", Partial>;
 def : AtenView<"unfold", "default", Partial>;
 def : AtenView<"view_as_real", "default", Covering>;
 def : AtenView<"view_as_complex", "default", Covering>;
+// Views with several outputs (`-> Tensor(a)[]`). Only single-tensor returns
+// carry alias_of (A1), so the storage rules give their outputs no source
+// (as for an op ng does not know); listed so that their `_copy` variants
+// are known to alias nothing.
+def : AtenView<"split", "Tensor", Partial>;
+def : AtenView<"split_with_sizes", "default", Partial>;
+def : AtenView<"unbind", "int", Partial>;
 
 //===----------------------------------------------------------------------===//
 // Ops that update state passed to them and return new tensors.
@@ -402,13 +438,15 @@ def : AtenOp<"embedding", ""> {
 def OpFactTable : GenericTable {
   let FilterClass = "OpFact";
   let CppTypeName = "OpFactRecord";
-  let Fields = ["Packet", "Overload", "AliasingKnown", "AliasedArg", "View",
-                "MutatedArgs", "Random", "SideEffecting",
+  let Fields = ["Packet", "Overload", "Target", "AliasingKnown", "AliasedArg",
+                "View", "MutatedArgs", "Layout", "LayoutArgs", "Random",
+                "SideEffecting",
                 "NeedsContiguousInput", "Copy", "DimOrderForm",
                 "CopyCounterpart", "CopyFirstArg", "CopyMiddleArgs",
                 "Dequantize", "SignatureArgs", "QuantizedWeightArg",
                 "InPlaceForm", "Assertion", "Scalar"];
   string TypeOf_View = "code";
+  string TypeOf_Layout = "code";
   string TypeOf_Copy = "code";
   string TypeOf_Dequantize = "code";
   string TypeOf_Assertion = "code";

@@ -286,6 +286,109 @@ def InferAliases : Pass<"ng-infer-aliases", "::ng::MethodOp"> {
   }];
 }
 
+def CollapseViewCopy : Pass<"ng-collapse-view-copy", "::ng::MethodOp"> {
+  let summary = "Collapse chains of aten.view_copy into one, and drop a chain "
+                "that gives its input's sizes back";
+  let description = [{
+    ExecuTorch's native backend's first pass (upstream CollapseViewCopyPass):
+    only a chain's last sizes matter, so
+
+    ```mlir
+    %a = ng.call "torch.ops.aten.view_copy.default"(self: %x, size: [6, 4]) : (!ng.tensor<f32[2, 3, 4]>) -> !ng.tensor<f32[6, 4]>
+    %b = ng.call "torch.ops.aten.view_copy.default"(self: %a, size: [24]) : (!ng.tensor<f32[6, 4]>) -> !ng.tensor<f32[24]>
+    ```
+
+    becomes `%b = view_copy(%x, [24])`, and `%a` is gone. The inner
+    view_copy must have no other use. When the chain gives back `%x`'s
+    type (static sizes, dtype, dim order, quantization: a view_copy makes a
+    contiguous tensor, so a non-contiguous `%x` is never given back), its
+    last result is replaced by `%x` and the chain disappears.
+
+    A copy is a snapshot; the rewrite makes later readers read `%x`, so it
+    is refused where that would change what they see (the storage analysis,
+    following every alias and view, FORMAT.md A1-A3):
+
+    * not collapsed when `%x`'s storage is written between the two
+      view_copies;
+    * not dropped when `%x`'s storage is written while the result is still
+      read (a write before the chain, or the OUTPUT node's write-back after
+      every reader, is fine), when the result is written in place, itself or
+      through a view (the write would land in `%x`), when the result or a
+      view of it feeds an OUTPUT node (`%x` would be returned in its place:
+      a user input, or one tensor twice), or when it is handed to a call
+      with subgraphs (what that returns is not followed);
+    * storage whose writes ng cannot place (a subgraph input of a subgraph
+      that writes an input, a higher-order op's output) counts as written
+      throughout;
+    * a view_copy with alias_of or a `mut` argument is left alone (A2: the
+      functional op aliases and writes nothing).
+
+    Subgraphs are rewritten like method bodies. Running the pass twice
+    changes nothing the second time. docs/NativePasses.md shows each
+    refusal and its test.
+
+    `report=true` emits a remark for each rewrite and each refusal.
+
+    Anchored on `ng.method`: each method's storage is its own.
+  }];
+  let options = [
+    Option<"report", "report", "bool", /*default=*/"false",
+           "Emit a remark for each collapsed or dropped chain and each "
+           "refusal">
+  ];
+}
+
+def ReplaceCopyWithAlias : Pass<"ng-replace-copy-with-alias",
+                                "::ng::MethodOp"> {
+  let summary = "Turn aten `<view>_copy` ops into the views they copy, where "
+                "nothing can tell the difference";
+  let description = [{
+    ExecuTorch functionalizes views into `_copy` ops; its native runtime runs
+    true views, so the native backend turns them back (upstream
+    ReplaceCopyWithAliasPass): `aten.<view>_copy.<overload>` becomes
+    `aten.<view>.<overload>` when the op facts list that view with its
+    first argument aliased and not written (`Tensor(a) self`: never
+    `_to_copy`, which is a cast), and its output aliases `self` (alias_of,
+    A1, A2), so the exporter writes what the backend expects:
+
+    ```mlir
+    %p = ng.call "torch.ops.aten.permute_copy.default"(self: %x, dims: [1, 0]) : (!ng.tensor<f32[2, 3]>) -> !ng.tensor<f32[3, 2]>
+    // becomes
+    %p = ng.call "torch.ops.aten.permute.default"(self: %x, dims: [1, 0]) : (!ng.tensor<f32[2, 3]>) -> !ng.tensor<f32[3, 2], dim_order = [1, 0]> aliases %x
+    ```
+
+    The result's dim order becomes the view's (D1, D3; the layout rule of
+    the view in the op facts, sizes from the recorded output). Refused,
+    leaving the copy:
+
+    * views with several outputs (split_copy, unbind_copy), and views whose
+      layout no dim order expresses (a slice with gaps, a broadcast) or ng
+      cannot tell (as_strided, diagonal, ...);
+    * a result that feeds an OUTPUT node, itself or through a view (the
+      caller may reuse an output's buffer);
+    * a result written in place, itself or through a view (the write would
+      land in the source);
+    * a source written, through any alias or view, while the result is
+      still read (a copy is a snapshot, a view is not); a source that may be
+      written from where ng cannot place the write (a subgraph input, a
+      higher-order op's output or argument) counts as written throughout;
+    * a result handed to a call with subgraphs (what it returns is not
+      followed), or to an op that is not an ng.call;
+    * a result whose layout changes (a permute) and that is viewed, or read
+      by an op that needs a contiguous input (D5).
+
+    Subgraphs are rewritten like method bodies. Running the pass twice
+    changes nothing the second time. docs/NativePasses.md shows each
+    refusal and its test.
+
+    `report=true` emits a remark for each rewrite and each refusal.
+
+    Anchored on `ng.method`: each method's storage is its own.
+  }];
+  let options = [
+    Option<"report", "report", "bool", /*default=*/"false",
+           "Emit a remark for each copy turned into a view and each "
+           "refusal">
 def Reinplace : Pass<"ng-reinplace", "::ng::MethodOp"> {
   let summary = "Rewrite functional ops into their in-place forms where "
                 "nothing else needs the input (FORMAT.md A1, A3, V13)";
