@@ -6,6 +6,7 @@
 #include "ng/Tools/NativeGraphTranslations.h"
 #include "ng/Tools/VisualTranslations.h"
 #include "ng/Transforms/Passes.h"
+#include "ng/Transforms/Pipelines.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Transforms/Passes.h"
@@ -19,6 +20,7 @@ void ng::registerAllPasses() {
   mlir::registerTransformsPasses();
   ng::registerNgPasses();
   ng::registerDeprecatedPassAliases();
+  ng::registerNativePipelines();
 }
 
 void ng::registerAllTranslations() {

@@ -273,7 +273,7 @@ void ReinplacePass::runOnOperation() {
   // node, as StorageLiveness numbers them).
   SmallVector<Candidate> candidates;
   auto keep = [&](CallOp call, StringRef why) {
-    if (remarks)
+    if (report)
       call.emitRemark() << describe(call.getOperation()) << " ("
                         << getShortTargetName(call.getTarget())
                         << ") stays functional: " << why;
@@ -311,7 +311,7 @@ void ReinplacePass::runOnOperation() {
 
   for (const Candidate *candidate : llvm::reverse(accepted)) {
     CallOp call = candidate->call;
-    if (remarks)
+    if (report)
       call.emitRemark() << describe(call.getOperation()) << ": "
                         << getShortTargetName(call.getTarget()) << " -> "
                         << getShortTargetName(candidate->inPlaceForm)

@@ -141,7 +141,7 @@ struct RemoveRuntimeAssertsPass
     SmallVector<CallOp> dropped;
     for (auto [call, kind] : assertions) {
       Decision decision = decide(call, kind, ranges);
-      if (remarks)
+      if (report)
         call.emitRemark() << (decision.drop ? "dropped" : "kept")
                           << " assertion '" << call.getNodeName() << "' ("
                           << getShortTargetName(call.getTarget())

@@ -1,4 +1,4 @@
-// RUN: ng-opt %s -split-input-file --ng-reinplace=remarks=true -verify-diagnostics -mlir-print-local-scope | FileCheck %s
+// RUN: ng-opt %s -split-input-file --ng-reinplace=report=true -verify-diagnostics -mlir-print-local-scope | FileCheck %s
 //
 // What --ng-reinplace refuses, one rule per method: each would be rewritten
 // without the check that refuses it (compare reinplace.mlir), and each says

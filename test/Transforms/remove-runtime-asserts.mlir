@@ -1,4 +1,4 @@
-// RUN: ng-opt %s -split-input-file --ng-remove-runtime-asserts=remarks=true -verify-diagnostics -mlir-print-local-scope | FileCheck %s
+// RUN: ng-opt %s -split-input-file --ng-remove-runtime-asserts=report=true -verify-diagnostics -mlir-print-local-scope | FileCheck %s
 //
 // A second run changes nothing:
 // RUN: ng-opt %s -split-input-file --ng-remove-runtime-asserts -o %t.once

@@ -389,6 +389,9 @@ def ReplaceCopyWithAlias : Pass<"ng-replace-copy-with-alias",
     Option<"report", "report", "bool", /*default=*/"false",
            "Emit a remark for each copy turned into a view and each "
            "refusal">
+  ];
+}
+
 def Reinplace : Pass<"ng-reinplace", "::ng::MethodOp"> {
   let summary = "Rewrite functional ops into their in-place forms where "
                 "nothing else needs the input (FORMAT.md A1, A3, V13)";
@@ -433,7 +436,7 @@ def Reinplace : Pass<"ng-reinplace", "::ng::MethodOp"> {
     readers of one tensor the later is rewritten, and a chain
     (`sigmoid(relu(b))` written back to `b`) is rewritten whole. Each call is
     decided in O(its operands) from one walk over the method, and a second
-    run changes nothing. `remarks=true` emits a remark for each call
+    run changes nothing. `report=true` emits a remark for each call
     rewritten and for each candidate kept, with the reason. docs/NativePasses.md
     has the tests that show each refusal.
 
@@ -441,7 +444,7 @@ def Reinplace : Pass<"ng-reinplace", "::ng::MethodOp"> {
     together).
   }];
   let options = [
-    Option<"remarks", "remarks", "bool", /*default=*/"false",
+    Option<"report", "report", "bool", /*default=*/"false",
            "Emit a remark for each call rewritten and each one kept, with "
            "the reason">
   ];
@@ -487,13 +490,13 @@ def RemoveRuntimeAsserts : Pass<"ng-remove-runtime-asserts",
     A dropped assertion's operands that nothing else uses and that have no
     effects (the comparison, the `sym_size`) go with it. Assertions in
     subgraphs are treated alike. A second run changes nothing.
-    `remarks=true` emits a remark for each assertion dropped or kept, with
+    `report=true` emits a remark for each assertion dropped or kept, with
     the reason.
 
     Anchored on `ng.method`: each assertion is decided on its own graph.
   }];
   let options = [
-    Option<"remarks", "remarks", "bool", /*default=*/"false",
+    Option<"report", "report", "bool", /*default=*/"false",
            "Emit a remark for each assertion dropped or kept, with the "
            "reason">
   ];
