@@ -6,7 +6,11 @@
 #   fold its q4 weights           (ng-opt --ng-fold-q4-weights)
 #   export the folded package     (ng-translate --to-native-graph)
 #   draw it and report on it      (--to-dot, ng-opt --ng-report)
-# and prints what the program holds and what the fold changed.
+# and prints what the program holds and what the fold changed; then
+# prepares the bundled edge-dialect decoder (examples/edge-decoder.ptn)
+# for the native runtime with the backend's own passes
+# (ng-opt --ng-prepare-native), printing what each step changed, and
+# exports, re-imports and verifies the result.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
@@ -50,3 +54,14 @@ fi
 "$ng_opt" --ng-report="output=$out/report.txt" "$out/decoder.folded.mlir" -o /dev/null
 echo "  $out/report.txt: the kernels it needs, its weights, dynamic dims and state:"
 grep -E "targets|weights:|dynamic dims:|mutable state:" "$out/report.txt" | sed 's/^/  /'
+
+echo
+edge=examples/edge-decoder.ptn
+echo "== prepare for the native runtime: ng-opt --ng-prepare-native on $edge (docs/NativePasses.md)"
+"$ng_translate" --from-native-graph "$edge" -o "$out/edge.mlir"
+"$ng_opt" --ng-prepare-native --ng-print-changes "$out/edge.mlir" -o "$out/edge.prepared.mlir" 2>&1 |
+  sed 's/^/  /'
+"$ng_translate" --to-native-graph "$out/edge.prepared.mlir" -o "$out/edge.prepared.ptn"
+# Importing verifies the program against the format's rules.
+"$ng_translate" --from-native-graph "$out/edge.prepared.ptn" -o /dev/null
+echo "  $edge: $(wc -c < "$edge") bytes -> $out/edge.prepared.ptn: $(wc -c < "$out/edge.prepared.ptn") bytes (re-imported and verified)"
