@@ -209,7 +209,7 @@ done
 commit=$(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo unknown)
 dirty=$(git -C "$ROOT" status --porcelain --untracked-files=no 2>/dev/null | head -1)
 cpu=$(sed -n 's/^model name\s*: //p' /proc/cpuinfo | head -1)
-echo "### Passes: \`bench/run_passes.sh --rounds $ROUNDS --sizes \"$SIZES\"\`"
+echo "### Passes: \`bench/run_passes.sh --rounds $ROUNDS --sizes \"$SIZES\"${EDGE:+ --edge}\`"
 echo
 echo "Commit $commit${dirty:+ (with uncommitted changes)}, $(nproc) CPUs ($cpu),"
 echo "$(date -u +%Y-%m-%d); \`$NG_OPT\`, one thread, the verifier after a pass"
