@@ -12,7 +12,8 @@
 # are interleaved (every size and pass once per round) and each cell is the
 # lowest over the rounds. Prints a markdown section (machine, commit, table).
 #
-# `--ng-fold-q4-weights` needs constant data: it runs on a variant of each
+# `--ng-fold-q4-weights` (and `--ng-prepare-native`, which runs it) needs
+# constant data: it runs on a variant of each
 # decoder with the same nodes and small dimensions (--hidden 32 --vocab 64
 # --intermediate 64) whose weights are in the bytecode (imported with
 # --constants), so it really folds and repacks every weight; its parse
@@ -94,7 +95,7 @@ fi
 input_for() { # size variant(""|data) -> path
   local n=$1 variant=$2
   if [ "$variant" = data ]; then
-    echo "$OUT/decoder_${n}_data.mlirbc"
+    echo "$OUT/decoder_${n}_data${EDGE}.mlirbc"
   else
     echo "$OUT/decoder_${n}${EDGE}.mlirbc"
   fi
@@ -104,9 +105,9 @@ prepare() { # size variant
   bc=$(input_for "$n" "$variant")
   [ -s "$bc" ] && return 0
   if [ "$variant" = data ]; then
-    local base="$OUT/decoder_${n}_data"
+    local base="$OUT/decoder_${n}_data${EDGE}"
     echo "generating $base.nptg + .safetensors" >&2
-    "$PYTHON" "$GEN" --nodes "$n" --hidden 32 --vocab 64 --intermediate 64 \
+    "$PYTHON" "$GEN" --nodes "$n" ${EDGE:+--edge-ops} --hidden 32 --vocab 64 --intermediate 64 \
       --max-seq 64 --out-nptg "$base.nptg" --safetensors "$base.safetensors" \
       --quiet >/dev/null
     "$NG_TRANSLATE" --from-native-graph "$base.nptg" \
@@ -124,7 +125,7 @@ prepare() { # size variant
 
 variant_of() { # pass -> variant
   case "$1" in
-    --ng-fold-q4-weights*|--fold-q4-weights*) echo data ;;
+    --ng-fold-q4-weights*|--fold-q4-weights*|--ng-prepare-native*) echo data ;;
     *) echo "" ;;
   esac
 }

@@ -52,6 +52,14 @@ module attributes {ng.data = {
     ng.output(user_input_mutation "x" %a, buffer_mutation "state" %a, %q) : !ng.tensor<f32[3]>, !ng.tensor<f32[3]>, !ng.tensor<ui8[3], quant = #ng.affine_group<scale_data_key = "scale", scale_dtype = f32, quant_min = -8, quant_max = 7, group_size = 3, zero_point_data_key = "", zero_point_dtype = f32>>
   }
 
+  // A buffer nothing reads but the output writes back stays (A3), marked
+  // mutated or not.
+  // CHECK-LABEL: ng.method @writeback(%kept: !f32_3 {ng.binding = #ng.constant<buffer, "state">}
+  ng.method @writeback(%kept: !ng.tensor<f32[3]> {ng.binding = #ng.constant<buffer, "state">},
+                       %y: !ng.tensor<f32[3]>) -> (!ng.tensor<f32[3]>) {
+    ng.output(buffer_mutation "state" %y) : !ng.tensor<f32[3]>
+  }
+
   // CHECK-LABEL: ng.method @other(%s: !f32_3 {ng.binding = #ng.constant<parameter, "shared">})
   ng.method @other(%s: !ng.tensor<f32[3]> {ng.binding = #ng.constant<parameter, "shared">}) -> (!ng.tensor<f32[3]>) {
     %n = ng.call "torch.ops.aten.neg.default"(self: %s) : (!ng.tensor<f32[3]>) -> !ng.tensor<f32[3]>
