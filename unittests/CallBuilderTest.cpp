@@ -10,6 +10,7 @@
 
 #include "ng/Dialect/CallBuilder.h"
 #include "ng/Dialect/NgDialect.h"
+#include "ng/Dialect/StorageQueryCache.h"
 #include "ng/Dialect/WireArguments.h"
 #include "ng/Dialect/WireNames.h"
 
@@ -133,6 +134,45 @@ TEST(MatchesOpName, WithAndWithoutOverload) {
   EXPECT_FALSE(matchesOpName(linear, "linear"));
   EXPECT_FALSE(matchesOpName(linear, "::linear"));
   EXPECT_FALSE(matchesOpName("aten.linear.default", "aten::linear"));
+}
+
+} // namespace
+
+namespace {
+
+// A node with many arguments is indexed while a StorageQueryCache is open
+// (WireArguments.h): the answers are the walk's, for every position and
+// operand, with arguments of no operand and of several among them.
+TEST_F(CallBuilderTest, IndexedArgumentsAnswerAsTheWalk) {
+  SmallVector<CallArgument> args;
+  for (int i = 0; i < 40; ++i) {
+    if (i % 7 == 3)
+      args.push_back(CallArgument::none(&ctx, ""));
+    else
+      args.push_back(CallArgument::tensor("", x));
+  }
+  OpBuilder builder = atEnd();
+  OutputOp out = buildOutput(builder, loc(), args);
+  WireArgumentRange range = out.getWireArguments();
+  auto same = [](std::optional<WireArgument> a, std::optional<WireArgument> b) {
+    if (!a || !b)
+      return !a && !b;
+    return a->getIndex() == b->getIndex() &&
+           a->getBeginOperandIndex() == b->getBeginOperandIndex() &&
+           a->getNumOperands() == b->getNumOperands();
+  };
+  SmallVector<std::optional<WireArgument>> byOperand, byIndex;
+  for (unsigned n = 0; n <= out->getNumOperands(); ++n)
+    byOperand.push_back(range.findByOperand(n));
+  for (unsigned i = 0; i <= args.size(); ++i)
+    byIndex.push_back(range.at(i));
+  StorageQueryCache cache;
+  for (unsigned n = 0; n <= out->getNumOperands(); ++n)
+    EXPECT_TRUE(same(range.findByOperand(n), byOperand[n])) << "operand " << n;
+  for (unsigned i = 0; i <= args.size(); ++i)
+    EXPECT_TRUE(same(range.at(i), byIndex[i])) << "argument " << i;
+  EXPECT_FALSE(range.findByOperand(out->getNumOperands()));
+  EXPECT_EQ(range.findByOperand(3)->getIndex(), 4u);
 }
 
 } // namespace

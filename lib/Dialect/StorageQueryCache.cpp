@@ -50,6 +50,23 @@ StorageQueryCache::getPlaceholderIndex(MethodOp method) {
   return *index;
 }
 
+ArrayRef<unsigned>
+StorageQueryCache::getArgumentStarts(ArrayRef<Attribute> args) {
+  SmallVector<unsigned, 0> &starts = argumentStarts[args.data()];
+  if (starts.empty()) {
+    unsigned offset = 0;
+    starts.push_back(offset);
+    for (Attribute attr : args) {
+      auto arg = dyn_cast<ArgAttr>(attr);
+      if (!arg)
+        break;
+      offset += arg.getNumOperands();
+      starts.push_back(offset);
+    }
+  }
+  return starts;
+}
+
 void ng::invalidateStorageQueries() {
   if (StorageQueryCache *cache = StorageQueryCache::getActive())
     cache->clear();

@@ -6,10 +6,62 @@
 
 #include "ng/Dialect/WireArguments.h"
 
+#include "ng/Dialect/StorageQueryCache.h"
+
+#include <algorithm>
+
 #include "ng/Dialect/NgInterfaces.cpp.inc"
 
 std::string ng::getArgumentLabel(ng::ArgAttr attr, unsigned index) {
   if (attr && attr.getName())
     return ("'" + attr.getName().getValue() + "'").str();
   return "#" + std::to_string(index);
+}
+
+/// From this many arguments on, a node's argument list is indexed (while a
+/// StorageQueryCache is open) rather than walked for each question.
+static constexpr size_t kIndexedArguments = 16;
+
+std::optional<ng::WireArgument>
+ng::WireArgumentRange::at(unsigned index) const {
+  if (args.size() >= kIndexedArguments)
+    if (StorageQueryCache *cache = StorageQueryCache::getActive()) {
+      llvm::ArrayRef<unsigned> starts = cache->getArgumentStarts(args);
+      // Well-formed, and within the operands (the walk stops at the first
+      // that is not: the ends only grow).
+      if (index + 1 >= starts.size() || starts[index + 1] > operands.size())
+        return std::nullopt;
+      return WireArgument(
+          llvm::cast<ng::ArgAttr>(args[index]), index,
+          operands.slice(starts[index], starts[index + 1] - starts[index]),
+          starts[index]);
+    }
+  for (WireArgument arg : *this)
+    if (arg.getIndex() == index)
+      return arg;
+  return std::nullopt;
+}
+
+std::optional<ng::WireArgument>
+ng::WireArgumentRange::findByOperand(unsigned number) const {
+  if (args.size() >= kIndexedArguments)
+    if (StorageQueryCache *cache = StorageQueryCache::getActive()) {
+      llvm::ArrayRef<unsigned> starts = cache->getArgumentStarts(args);
+      // The last argument beginning at or before `number`: arguments without
+      // operands begin where the next one does, and come before it.
+      auto next = std::upper_bound(starts.begin(), starts.end() - 1, number);
+      if (next == starts.begin())
+        return std::nullopt;
+      unsigned index = std::distance(starts.begin(), next) - 1;
+      if (number >= starts[index + 1])
+        return std::nullopt;
+      return at(index);
+    }
+  for (WireArgument arg : *this) {
+    if (arg.containsOperand(number))
+      return arg;
+    if (arg.getBeginOperandIndex() > number)
+      break;
+  }
+  return std::nullopt;
 }

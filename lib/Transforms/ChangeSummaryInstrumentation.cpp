@@ -99,8 +99,8 @@ struct Change {
         for (const auto &[target, delta] : targetDeltas) {
           if (delta == 0 || (delta > 0) != added)
             continue;
-          line << (first ? "" : ", ") << (delta > 0 ? "+" : "") << delta
-               << " " << target;
+          line << (first ? "" : ", ") << (delta > 0 ? "+" : "") << delta << " "
+               << target;
           first = false;
         }
       line << ")";

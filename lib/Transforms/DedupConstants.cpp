@@ -79,9 +79,9 @@ struct DedupConstantsPass
       updates.emplace_back(entry.getName(), same->data);
       if (report)
         emitRemark(module.getLoc())
-            << "data '" << entry.getName().getValue() << "' ("
-            << bytes.size() << " bytes) is the same as '"
-            << same->key.getValue() << "'s: stored once, as an alias";
+            << "data '" << entry.getName().getValue() << "' (" << bytes.size()
+            << " bytes) is the same as '" << same->key.getValue()
+            << "'s: stored once, as an alias";
     }
     setConstantData(module, updates);
   }
@@ -94,8 +94,7 @@ struct DedupConstantsPass
       for (BlockArgument arg : method.getArguments()) {
         const PlaceholderBinding &binding =
             method.getPlaceholderBinding(arg.getArgNumber());
-        if (binding.isConstant() &&
-            (binding.mutated || isStorageWritten(arg)))
+        if (binding.isConstant() && (binding.mutated || isStorageWritten(arg)))
           written.insert(binding.key);
       }
     return written;

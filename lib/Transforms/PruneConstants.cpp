@@ -68,8 +68,7 @@ struct PruneConstantsPass
     MethodPlaceholderIndex index(method);
     SmallVector<BlockArgument> unread;
     for (BlockArgument arg : method.getArguments()) {
-      std::optional<ConstantPlaceholder> constant =
-          getConstantPlaceholder(arg);
+      std::optional<ConstantPlaceholder> constant = getConstantPlaceholder(arg);
       if (!constant || constant->mutated || !arg.use_empty() ||
           index.isWrittenBack(arg.getArgNumber()) ||
           named.contains(constant->key))

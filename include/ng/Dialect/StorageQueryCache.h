@@ -67,6 +67,13 @@ public:
   llvm::DenseMap<mlir::Operation *, bool> &getMayWrite() { return mayWrite; }
   /// `method`'s placeholder index, made on the first request.
   const MethodPlaceholderIndex &getPlaceholderIndex(MethodOp method);
+  /// Where each well-formed argument of the list `args` (a node's `args`)
+  /// begins among the node's operands, then where the last one ends: made
+  /// on the first request. WireArgumentRange asks it for the nodes with
+  /// many arguments. A list is uniqued and never changes (an edit makes a
+  /// new one), so an entry never goes stale.
+  llvm::ArrayRef<unsigned>
+  getArgumentStarts(llvm::ArrayRef<mlir::Attribute> args);
 
 private:
   StorageQueryCache *interrupted;
@@ -74,6 +81,8 @@ private:
   llvm::DenseMap<mlir::Operation *, bool> mayWrite;
   llvm::DenseMap<mlir::Operation *, std::unique_ptr<MethodPlaceholderIndex>>
       placeholders;
+  llvm::DenseMap<const mlir::Attribute *, llvm::SmallVector<unsigned, 0>>
+      argumentStarts;
 };
 
 /// Clears the cache open on this thread, if any: call it after changing what

@@ -172,22 +172,15 @@ public:
     return std::nullopt;
   }
   /// The argument at position `index`, if any.
-  std::optional<WireArgument> at(unsigned index) const {
-    for (WireArgument arg : *this)
-      if (arg.getIndex() == index)
-        return arg;
-    return std::nullopt;
-  }
-  /// The argument that consumes operand number `number`, if any.
-  std::optional<WireArgument> findByOperand(unsigned number) const {
-    for (WireArgument arg : *this) {
-      if (arg.containsOperand(number))
-        return arg;
-      if (arg.getBeginOperandIndex() > number)
-        break;
-    }
-    return std::nullopt;
-  }
+  std::optional<WireArgument> at(unsigned index) const;
+  /// The argument that consumes operand `number`, if any.
+  ///
+  /// Both walk the list up to the argument, but on a node with many
+  /// arguments (an OUTPUT node returning every buffer of a model) while a
+  /// StorageQueryCache is open (each pass in ng-opt): then where each
+  /// argument begins is read once per argument list and the answer is a
+  /// lookup, so a pass asking for each of a node's operands stays linear.
+  std::optional<WireArgument> findByOperand(unsigned number) const;
 
 private:
   llvm::ArrayRef<mlir::Attribute> args;

@@ -5,10 +5,10 @@
 // and the constant data entries; and, when the pass manager is done,
 // prints one line per pass in pipeline order:
 //
-//   ng-remove-runtime-asserts: calls 412 -> 400 (-12 aten._assert_tensor_metadata.default)
-//   ng-reinplace: calls 400 -> 400 (+3 aten.relu_.default, -3 aten.relu.default)
-//   ng-prune-constants: placeholders 90 -> 84; data 84 -> 78
-//   cse: no change
+//   ng-remove-runtime-asserts: calls 412 -> 400 (-12
+//   aten._assert_tensor_metadata.default) ng-reinplace: calls 400 -> 400 (+3
+//   aten.relu_.default, -3 aten.relu.default) ng-prune-constants: placeholders
+//   90 -> 84; data 84 -> 78 cse: no change
 //
 // A pass anchored on methods is summed over them. `ng-opt
 // --ng-print-changes` adds it (and runs the methods one after another, so
