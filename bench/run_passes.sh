@@ -242,7 +242,7 @@ row() { # label key-prefix parse-prefix
   done
   line="$line $(awk -v a="${BEST_T[$key/$last]}" -v b="${BEST_T[$key/$first]}" \
     -v na="${NODES[$last]}" -v nb="${NODES[$first]}" \
-    'BEGIN { printf "%.2fx", (a / na) / (b / nb) }') |"
+    'BEGIN { if (b > 0) printf "%.2fx", (a / na) / (b / nb); else printf "-" }') |"
   echo "$line"
 }
 row "parse (reference)" parse parse
