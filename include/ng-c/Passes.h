@@ -24,6 +24,11 @@ extern "C" {
 MLIR_CAPI_EXPORTED void
 ngPassManagerAddStorageQueryInstrumentation(MlirPassManager passManager);
 
+/* Registers the native backend's pipelines, `ng-native-default` and
+   `ng-prepare-native` (docs/NativePasses.md), for mlirParsePassPipeline:
+   after it, "builtin.module(ng-prepare-native)" parses. */
+MLIR_CAPI_EXPORTED void ngRegisterNativePipelines(void);
+
 #ifdef __cplusplus
 }
 #endif

@@ -3,6 +3,7 @@
 #include "ng-c/Passes.h"
 
 #include "ng/Transforms/Passes.h"
+#include "ng/Transforms/Pipelines.h"
 #include "ng/Transforms/StorageQueryInstrumentation.h"
 
 #include "mlir/CAPI/Pass.h"
@@ -19,3 +20,5 @@ void ngPassManagerAddStorageQueryInstrumentation(MlirPassManager passManager) {
   unwrap(passManager)
       ->addInstrumentation(std::make_unique<StorageQueryInstrumentation>());
 }
+
+void ngRegisterNativePipelines(void) { ng::registerNativePipelines(); }

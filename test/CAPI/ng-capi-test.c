@@ -92,6 +92,7 @@ int main(int argc, char **argv) {
   mlirDialectRegistryDestroy(registry);
   mlirContextAttachDiagnosticHandler(context, printDiagnostic, NULL, NULL);
   mlirRegisterNgPasses();
+  ngRegisterNativePipelines();
   MlirDialectHandle ng = mlirGetDialectHandle__ng__();
   printf("dialect: %.*s\n", (int)mlirDialectHandleGetNamespace(ng).length,
          mlirDialectHandleGetNamespace(ng).data);
@@ -104,12 +105,13 @@ int main(int argc, char **argv) {
   }
   printf("imported: %d method(s)\n", countMethods(module));
 
-  /* A pipeline by its textual form, and a pass made by its constructor. */
+  /* A pipeline by its textual form (a pass and a registered pipeline), and
+     a pass made by its constructor. */
   MlirPassManager pm = mlirPassManagerCreate(context);
   ngPassManagerAddStorageQueryInstrumentation(pm);
   MlirOpPassManager top = mlirPassManagerGetAsOpPassManager(pm);
   MlirLogicalResult parsed = mlirOpPassManagerAddPipeline(
-      top, str("ng-fold-q4-weights,ng.method(ng-legalize-dim-order)"),
+      top, str("ng.method(ng-remove-runtime-asserts),ng-prepare-native"),
       printPiece, NULL);
   mlirOpPassManagerAddOwnedPass(
       mlirPassManagerGetNestedUnder(pm, str("ng.method")),
