@@ -10,6 +10,7 @@ import unittest
 SRC_ROOT = os.environ["NG_SRC_ROOT"]
 TOOLS_DIR = os.environ["NG_TOOLS_DIR"]
 DECODER = os.path.join(SRC_ROOT, "examples", "decoder.ptn")
+EDGE_DECODER = os.path.join(SRC_ROOT, "examples", "edge-decoder.ptn")
 
 # conformance/linear.json's program with a dynamic batch dim and an add
 # after it: a parameter, a bias and a user input; ints, floats and lists.

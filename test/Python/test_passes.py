@@ -3,7 +3,7 @@
 import unittest
 
 import ng
-from ngtest import DECODER, LINEAR, TestCase
+from ngtest import DECODER, EDGE_DECODER, LINEAR, TestCase
 
 
 class Passes(TestCase):
@@ -34,6 +34,22 @@ class Passes(TestCase):
         program.save(out)
         again = ng.load(out)
         self.assertEqual(str(again["forward"]), str(forward))
+
+    def test_prepare_native(self):
+        # A registered pipeline by name: the native backend's passes on the
+        # bundled edge-dialect decoder (docs/NativePasses.md).
+        program = ng.load(EDGE_DECODER)
+        keys = [p.data_key for p in program["forward"].placeholders]
+        self.assertIn("lifted_tensor_0", keys)
+        program.run_passes("ng-prepare-native")
+        forward = program["forward"]
+        targets = [n.target for n in forward.nodes]
+        self.assertNotIn("torch.ops.aten._assert_tensor_metadata.default",
+                         targets)
+        self.assertNotIn("torch.ops.aten.view_copy.default", targets)
+        self.assertEqual(targets.count("torch.ops.aten.index_put_.default"), 4)
+        self.assertNotIn("lifted_tensor_0",
+                         [p.data_key for p in forward.placeholders])
 
     def test_bare_pipeline(self):
         # A list of passes without the module anchor, nested passes too.
