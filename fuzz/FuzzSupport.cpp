@@ -149,14 +149,16 @@ static LogicalResult exportTo(ModuleOp module, Container container,
 }
 
 /// Each `ng.data` entry of `module`: its key, its type, its bytes, and the
-/// first key whose data it shares, if another's.
+/// first key whose data it shares, if another's: one resource read as one
+/// type (keys reading one resource as different types are separate tensors
+/// on the wire, C1, and export writes them so).
 static std::string describeConstants(ModuleOp module) {
   DictionaryAttr data = getConstantData(module);
   if (!data)
     return "(no ng.data)";
   std::string text;
   llvm::raw_string_ostream os(text);
-  llvm::DenseMap<void *, StringRef> firstKeyOf;
+  llvm::DenseMap<std::pair<void *, Type>, StringRef> firstKeyOf;
   for (NamedAttribute entry : data) {
     os << entry.getName().getValue() << ": ";
     auto resource = dyn_cast<DenseResourceElementsAttr>(entry.getValue());
@@ -165,7 +167,8 @@ static std::string describeConstants(ModuleOp module) {
       continue;
     }
     auto [first, inserted] = firstKeyOf.try_emplace(
-        resource.getRawHandle().getResource(), entry.getName().getValue());
+        {resource.getRawHandle().getResource(), resource.getType()},
+        entry.getName().getValue());
     if (!inserted)
       os << "the data of '" << first->second << "', ";
     ArrayRef<char> bytes = getConstantBytes(resource);

@@ -17,18 +17,24 @@ using namespace mlir;
 using namespace ng;
 
 /// The tensors to write and the aliases among them: keys that share one
-/// resource are stored once, under the key the resource is named after when
-/// there is one (the owner it was imported from), else the first key.
+/// resource as one type are stored once, under the key the resource is named
+/// after when there is one (the owner it was imported from), else the first
+/// key. Keys that read one resource as different types (the text can say
+/// so: `s = dense_resource<w> : tensor<2xf32>` beside `w = dense_resource<w>
+/// : tensor<8xi8>`) are separate tensors: an alias is the owner's tensor,
+/// dtype and shape included (C1), so importing it would retype the bytes.
 static LogicalResult
 collectConstants(ModuleOp module, std::vector<SafetensorsTensor> &tensors,
                  std::vector<std::pair<std::string, std::string>> &aliases) {
   DictionaryAttr data = getConstantData(module);
   if (!data)
     return success();
-  llvm::MapVector<void *, SmallVector<NamedAttribute, 1>> byResource;
+  llvm::MapVector<std::pair<void *, Type>, SmallVector<NamedAttribute, 1>>
+      byResource;
   for (NamedAttribute entry : data) {
     auto resource = cast<DenseResourceElementsAttr>(entry.getValue());
-    byResource[resource.getRawHandle().getResource()].push_back(entry);
+    byResource[{resource.getRawHandle().getResource(), resource.getType()}]
+        .push_back(entry);
   }
   for (auto &[resource, entries] : byResource) {
     auto first = cast<DenseResourceElementsAttr>(entries.front().getValue());
