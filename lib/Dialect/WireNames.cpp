@@ -48,6 +48,12 @@ static StringRef getResultName(Location loc, unsigned index, unsigned count) {
   return {};
 }
 
+std::string ng::quoteValueName(Value value) {
+  StringRef name = getWireName(value);
+  return ("'" + (name.empty() ? StringRef(kUnnamedInMessages) : name) + "'")
+      .str();
+}
+
 StringRef ng::getWireName(Value value) {
   if (auto arg = dyn_cast<BlockArgument>(value)) {
     if (auto name = dyn_cast<NameLoc>(arg.getLoc()))

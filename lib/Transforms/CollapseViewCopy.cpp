@@ -42,13 +42,6 @@ namespace {
 
 constexpr llvm::StringLiteral kViewCopy = "aten::view_copy.default";
 
-/// How remarks name a value.
-std::string nameOf(Value value) {
-  StringRef name = getWireName(value);
-  return ("'" + (name.empty() ? StringRef(kUnnamedInMessages) : name) + "'")
-      .str();
-}
-
 /// A view_copy.default as the pass rewrites it: one tensor result, a tensor
 /// `self`, no alias_of (A2: it aliases nothing) and nothing marked `mut`.
 /// Returns its `self` argument's operand.
@@ -101,26 +94,27 @@ CollapseViewCopyPass::whyKeep(CallOp inner, CallOp outer, Value source) {
   Value result = outer.getResult(0);
   if (!cast<ng::TensorType>(result.getType()).hasStaticShape())
     return "its sizes are not static (ng cannot tell them equal to " +
-           nameOf(source) + "'s)";
+           quoteValueName(source) + "'s)";
   const StorageAnalysis::StorageClass *resultClass = storage->getClass(result);
   const StorageAnalysis::StorageClass *sourceClass = storage->getClass(source);
   if (!resultClass || !sourceClass)
     return "ng does not know its storage";
   if (resultClass->written)
-    return "it is written in place, which would write " + nameOf(source);
+    return "it is written in place, which would write " +
+           quoteValueName(source);
   StorageAnalysis::StorageUses uses = storage->getUses(*resultClass);
   if (uses.returned)
-    return "it feeds an OUTPUT node, which would return " + nameOf(source) +
-           " instead";
+    return "it feeds an OUTPUT node, which would return " +
+           quoteValueName(source) + " instead";
   if (uses.handedToSubgraphs || uses.foreignUser)
     return std::string("it is handed to a call with subgraphs, whose results "
                        "ng does not follow");
   Operation *until = uses.lastUser ? uses.lastUser : outer.getOperation();
   if (storage->isWrittenBetween(*sourceClass, inner, until))
-    return nameOf(source) + (sourceClass->writersExact
-                                 ? " is written while it is read"
-                                 : " may be written while it is read (ng "
-                                   "cannot tell where)");
+    return quoteValueName(source) +
+           (sourceClass->writersExact ? " is written while it is read"
+                                      : " may be written while it is read (ng "
+                                        "cannot tell where)");
   return std::nullopt;
 }
 
@@ -130,16 +124,16 @@ bool CollapseViewCopyPass::visit(CallOp outer, OpOperand &self) {
   if (!innerSelf)
     return false;
   Value source = innerSelf->get();
-  std::string chain = "view_copy " + nameOf(inner.getResult(0)) + " -> " +
-                      nameOf(outer.getResult(0));
+  std::string chain = "view_copy " + quoteValueName(inner.getResult(0)) +
+                      " -> " + quoteValueName(outer.getResult(0));
   if (!inner.getResult(0).hasOneUse()) {
-    remark(outer, "kept " + chain + ": " + nameOf(inner.getResult(0)) +
+    remark(outer, "kept " + chain + ": " + quoteValueName(inner.getResult(0)) +
                       " has other uses");
     return false;
   }
   const StorageAnalysis::StorageClass *sourceClass = storage->getClass(source);
   if (!sourceClass || storage->isWrittenBetween(*sourceClass, inner, outer)) {
-    remark(outer, "kept " + chain + ": " + nameOf(source) +
+    remark(outer, "kept " + chain + ": " + quoteValueName(source) +
                       (sourceClass && sourceClass->writersExact
                            ? " is written between them"
                            : " may be written between them (ng cannot tell "
@@ -157,13 +151,13 @@ bool CollapseViewCopyPass::visit(CallOp outer, OpOperand &self) {
   self.set(source);
   inner.erase();
   if (identity && !keep) {
-    remark(outer,
-           "dropped " + chain + ": it gives " + nameOf(source) + " back");
+    remark(outer, "dropped " + chain + ": it gives " + quoteValueName(source) +
+                      " back");
     result.replaceAllUsesWith(source);
     outer.erase();
     return true;
   }
-  remark(outer, "collapsed " + chain + " onto " + nameOf(source) +
+  remark(outer, "collapsed " + chain + " onto " + quoteValueName(source) +
                     (keep ? "; kept it: " + *keep : std::string()));
   return true;
 }

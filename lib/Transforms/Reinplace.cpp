@@ -47,10 +47,7 @@ namespace {
 using StorageClass = StorageAnalysis::StorageClass;
 
 /// How remarks name a value.
-std::string describe(Value value) {
-  StringRef name = getWireName(value);
-  return name.empty() ? std::string("<unnamed>") : ("'" + name + "'").str();
-}
+std::string describe(Value value) { return quoteValueName(value); }
 
 /// How remarks name a node.
 std::string describe(Operation *op) {

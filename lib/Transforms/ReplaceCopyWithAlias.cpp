@@ -42,13 +42,6 @@ using StorageClass = StorageAnalysis::StorageClass;
 
 namespace {
 
-/// How remarks name a value.
-std::string nameOf(Value value) {
-  StringRef name = getWireName(value);
-  return ("'" + (name.empty() ? StringRef(kUnnamedInMessages) : name) + "'")
-      .str();
-}
-
 /// A copy the pass may turn into a view: what it needs of it.
 struct Candidate {
   CallOp call;
@@ -148,7 +141,8 @@ ReplaceCopyWithAliasPass::whyKeep(const Candidate &candidate, DimOrder &order) {
   if (!resultClass || !sourceClass)
     return std::string("ng does not know its storage");
   if (resultClass->written)
-    return "it is written in place, which would write " + nameOf(source);
+    return "it is written in place, which would write " +
+           quoteValueName(source);
   StorageAnalysis::StorageUses uses = storage->getUses(*resultClass);
   if (uses.returned)
     return std::string(
@@ -177,8 +171,8 @@ ReplaceCopyWithAliasPass::whyKeep(const Candidate &candidate, DimOrder &order) {
   Operation *until = uses.lastUser ? uses.lastUser : call.getOperation();
   const StorageClass *shared = find(sourceClass);
   if (storage->isWrittenBetween(*shared, call, until))
-    return nameOf(source) + (shared->writersExact
-                                 ? " is written while it is read"
+    return quoteValueName(source) +
+           (shared->writersExact ? " is written while it is read"
                                  : " may be written while it is read (ng "
                                    "cannot tell where)");
   return std::nullopt;
@@ -206,9 +200,9 @@ bool ReplaceCopyWithAliasPass::visit(CallOp call) {
       &getContext(),
       {static_cast<int32_t>(candidate->source->getOperandNumber())}));
   joined[storage->getClass(result)] = find(storage->getClass(source));
-  remark(call, "replaced " + copyName + " " + nameOf(result) + " by " +
+  remark(call, "replaced " + copyName + " " + quoteValueName(result) + " by " +
                    getShortTargetName(candidate->viewTarget) + ", a view of " +
-                   nameOf(source));
+                   quoteValueName(source));
   return true;
 }
 

@@ -95,6 +95,10 @@ std::string describeNodeLocation(mlir::Location loc,
 /// How messages name a node or value that has no name.
 constexpr llvm::StringLiteral kUnnamedInMessages("<unnamed>");
 
+/// How messages name `value`: its wire name in quotes, `'<unnamed>'`
+/// without one.
+std::string quoteValueName(mlir::Value value);
+
 /// The name the exporter gives a node of `target` that has none: the target
 /// without `torch.ops.`, lower case, each character a name cannot have
 /// replaced by '_' ("torch.ops.aten.add.Tensor" -> "aten_add_tensor"), as
