@@ -98,6 +98,27 @@ StringRef ng::getZeroPointDataKey(AffineGroupAttr group) {
   return key ? key.getValue() : StringRef();
 }
 
+void ng::collectQuantizationKeys(Operation *root, llvm::StringSet<> &keys) {
+  auto add = [&](Type type) {
+    auto tensor = dyn_cast<ng::TensorType>(type);
+    auto group = tensor ? dyn_cast_or_null<AffineGroupAttr>(tensor.getQuant())
+                        : AffineGroupAttr();
+    if (!group)
+      return;
+    keys.insert(group.getScaleDataKey());
+    if (StringRef zeroPoint = getZeroPointDataKey(group); !zeroPoint.empty())
+      keys.insert(zeroPoint);
+  };
+  root->walk([&](Operation *op) {
+    for (Type type : op->getResultTypes())
+      add(type);
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        for (Type type : block.getArgumentTypes())
+          add(type);
+  });
+}
+
 std::optional<uint64_t> ng::getByteCount(uint64_t numElements,
                                          uint64_t elementBytes) {
   return llvm::checkedMulUnsigned(numElements, elementBytes);

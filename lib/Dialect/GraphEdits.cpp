@@ -213,18 +213,6 @@ ng::removePlaceholders(MethodOp method, ArrayRef<BlockArgument> args,
 // Constant data
 //===----------------------------------------------------------------------===//
 
-/// Records the keys an AffineGroup quantization in `type` names.
-static void collectQuantKeys(Type type, llvm::StringSet<> &keys) {
-  auto tensor = dyn_cast<ng::TensorType>(type);
-  if (!tensor)
-    return;
-  if (auto group = dyn_cast_or_null<AffineGroupAttr>(tensor.getQuant())) {
-    keys.insert(group.getScaleDataKey());
-    if (StringRef zeroPoint = getZeroPointDataKey(group); !zeroPoint.empty())
-      keys.insert(zeroPoint);
-  }
-}
-
 SmallVector<std::string> ng::pruneConstantData(ModuleOp module) {
   SmallVector<std::string> dropped;
   DictionaryAttr data = getConstantData(module);
@@ -238,16 +226,8 @@ SmallVector<std::string> ng::pruneConstantData(ModuleOp module) {
       if (binding.isConstant())
         needed.insert(binding.key);
     }
-    // Quantization metadata names its scales and zero points by key (V15),
-    // on placeholders and on node results, in subgraphs too.
-    method.walk([&](Operation *op) {
-      for (Type type : op->getResultTypes())
-        collectQuantKeys(type, needed);
-      for (Region &region : op->getRegions())
-        for (Block &block : region)
-          for (Type type : block.getArgumentTypes())
-            collectQuantKeys(type, needed);
-    });
+    // Quantization metadata names its scales and zero points by key (V15).
+    collectQuantizationKeys(method, needed);
   }
   NamedAttrList kept;
   for (NamedAttribute entry : data) {

@@ -26,18 +26,6 @@ using namespace ng;
 
 namespace {
 
-/// The data keys the AffineGroup metadata of `type` names (V15).
-void addQuantKeys(Type type, llvm::StringSet<> &keys) {
-  auto tensor = dyn_cast<ng::TensorType>(type);
-  auto group = tensor ? dyn_cast_or_null<AffineGroupAttr>(tensor.getQuant())
-                      : AffineGroupAttr();
-  if (!group)
-    return;
-  keys.insert(group.getScaleDataKey());
-  if (StringRef zeroPoint = getZeroPointDataKey(group); !zeroPoint.empty())
-    keys.insert(zeroPoint);
-}
-
 struct PruneConstantsPass
     : public ng::impl::PruneConstantsBase<PruneConstantsPass> {
   using PruneConstantsBase::PruneConstantsBase;
@@ -55,16 +43,7 @@ struct PruneConstantsPass
   LogicalResult pruneMethod(MethodOp method) {
     // What the method's quantization metadata names must stay bound in it.
     llvm::StringSet<> named;
-    for (Type type : method.getArgumentTypes())
-      addQuantKeys(type, named);
-    method.walk([&](Operation *op) {
-      for (Type type : op->getResultTypes())
-        addQuantKeys(type, named);
-      for (Region &graph : op->getRegions())
-        for (Block &block : graph)
-          for (Type type : block.getArgumentTypes())
-            addQuantKeys(type, named);
-    });
+    collectQuantizationKeys(method, named);
     MethodPlaceholderIndex index(method);
     SmallVector<BlockArgument> unread;
     for (BlockArgument arg : method.getArguments()) {

@@ -16,6 +16,8 @@
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinOps.h"
 
+#include "llvm/ADT/StringSet.h"
+
 #include <optional>
 
 namespace ng {
@@ -48,6 +50,12 @@ void setConstantData(mlir::ModuleOp module,
 /// present but empty, which the format reads as symmetric quantization
 /// (V15; the reference's collect_data_keys skips "" too).
 llvm::StringRef getZeroPointDataKey(AffineGroupAttr group);
+
+/// Adds to `keys` the data keys that the AffineGroup metadata of the values
+/// under `root` names (scales and non-empty zero points, V15): the results
+/// of its ops and the arguments of their blocks, `root`'s own included, in
+/// subgraphs too. Such a key is read although no node reads its constant.
+void collectQuantizationKeys(mlir::Operation *root, llvm::StringSet<> &keys);
 
 /// The bytes `numElements` elements of `elementBytes` bytes each take, or
 /// nullopt when that does not fit in 64 bits. An empty shape's element
