@@ -22,20 +22,28 @@ std::string ng::getArgumentLabel(ng::ArgAttr attr, unsigned index) {
 /// StorageQueryCache is open) rather than walked for each question.
 static constexpr size_t kIndexedArguments = 16;
 
+/// Argument `index` of `args` by the index `starts`
+/// (StorageQueryCache::getArgumentStarts), when it is well-formed and within
+/// the operands (the walk stops at the first that is not: the ends only
+/// grow).
+static std::optional<ng::WireArgument>
+indexedArgument(llvm::ArrayRef<mlir::Attribute> args,
+                llvm::MutableArrayRef<mlir::OpOperand> operands,
+                llvm::ArrayRef<unsigned> starts, unsigned index) {
+  if (index + 1 >= starts.size() || starts[index + 1] > operands.size())
+    return std::nullopt;
+  return ng::WireArgument(
+      llvm::cast<ng::ArgAttr>(args[index]), index,
+      operands.slice(starts[index], starts[index + 1] - starts[index]),
+      starts[index]);
+}
+
 std::optional<ng::WireArgument>
 ng::WireArgumentRange::at(unsigned index) const {
   if (args.size() >= kIndexedArguments)
-    if (StorageQueryCache *cache = StorageQueryCache::getActive()) {
-      llvm::ArrayRef<unsigned> starts = cache->getArgumentStarts(args);
-      // Well-formed, and within the operands (the walk stops at the first
-      // that is not: the ends only grow).
-      if (index + 1 >= starts.size() || starts[index + 1] > operands.size())
-        return std::nullopt;
-      return WireArgument(
-          llvm::cast<ng::ArgAttr>(args[index]), index,
-          operands.slice(starts[index], starts[index + 1] - starts[index]),
-          starts[index]);
-    }
+    if (StorageQueryCache *cache = StorageQueryCache::getActive())
+      return indexedArgument(args, operands, cache->getArgumentStarts(args),
+                             index);
   for (WireArgument arg : *this)
     if (arg.getIndex() == index)
       return arg;
@@ -55,7 +63,7 @@ ng::WireArgumentRange::findByOperand(unsigned number) const {
       unsigned index = std::distance(starts.begin(), next) - 1;
       if (number >= starts[index + 1])
         return std::nullopt;
-      return at(index);
+      return indexedArgument(args, operands, starts, index);
     }
   for (WireArgument arg : *this) {
     if (arg.containsOperand(number))
