@@ -131,6 +131,15 @@ unsigned ng::retypeConstant(ModuleOp module, StringRef dataKey, Type type,
   return retyped;
 }
 
+/// How messages name `op`, a user.
+static StringRef nodeName(Operation *op) {
+  if (auto call = dyn_cast<CallOp>(op))
+    return call.getNodeName();
+  if (auto output = dyn_cast<OutputOp>(op))
+    return output.getNodeName();
+  return op->getName().getStringRef();
+}
+
 std::string ng::whyPlaceholderIsNeeded(BlockArgument arg) {
   MethodOp method = getOwningMethod(arg);
   if (!method)
@@ -138,11 +147,8 @@ std::string ng::whyPlaceholderIsNeeded(BlockArgument arg) {
   std::string name =
       ("placeholder '" + method.getArgName(arg.getArgNumber()) + "'").str();
   if (!arg.use_empty()) {
-    Operation *user = *arg.getUsers().begin();
-    StringRef node = isa<CallOp>(user)     ? cast<CallOp>(user).getNodeName()
-                     : isa<OutputOp>(user) ? cast<OutputOp>(user).getNodeName()
-                                           : user->getName().getStringRef();
-    return name + " is read by node '" + node.str() + "'";
+    return name + " is read by node '" +
+           nodeName(*arg.getUsers().begin()).str() + "'";
   }
   MethodPlaceholderIndex index(method);
   if (index.isWrittenBack(arg.getArgNumber()))
@@ -261,15 +267,6 @@ static std::string describe(Value value) {
   else
     os << "a result of " << value.getDefiningOp()->getName();
   return text;
-}
-
-/// How messages name `op`, a user.
-static StringRef nodeName(Operation *op) {
-  if (auto call = dyn_cast<CallOp>(op))
-    return call.getNodeName();
-  if (auto output = dyn_cast<OutputOp>(op))
-    return output.getNodeName();
-  return op->getName().getStringRef();
 }
 
 std::string ng::whyUsesCannotBeReplaced(Value from, Value to) {
