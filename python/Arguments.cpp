@@ -8,6 +8,8 @@
 
 #include "ng/Dialect/CallBuilder.h"
 
+#include "mlir/IR/PatternMatch.h"
+
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -452,7 +454,8 @@ void setArgument(const ProgramRef &program, Operation *op, py::handle key,
   unsigned index = existing
                        ? existing->getIndex()
                        : cast<WireArgumentOpInterface>(op).getArgs().size();
-  setCallArgument(op, index, CallArgument{attr, built.operands});
+  mlir::IRRewriter rewriter(op);
+  setCallArgument(rewriter, op, index, CallArgument{attr, built.operands});
 }
 
 void populateArguments(py::module_ &m) {

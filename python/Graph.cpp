@@ -14,7 +14,10 @@
 #include "Types.h"
 
 #include "ng/Dialect/GraphEdits.h"
+#include "ng/Dialect/Storage.h"
 #include "ng/Dialect/WireNames.h"
+
+#include "mlir/IR/PatternMatch.h"
 
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/OperationSupport.h"
@@ -247,7 +250,8 @@ void populateGraph(py::module_ &m) {
             if (!why.empty())
               throw Error("cannot replace the uses of " + describeValue(from) +
                           ": " + why);
-            (void)replaceAllUsesKeepingAliases(from, to);
+            mlir::IRRewriter rewriter(from.getContext());
+            (void)replaceAllUsesKeepingAliases(rewriter, from, to);
           },
           py::arg("other"),
           "Make every use of this value use `other` instead. Refused "
@@ -336,7 +340,13 @@ void populateGraph(py::module_ &m) {
             CallOp call = self.getCall("has no target");
             if (target.empty())
               throw py::value_error("a call's target cannot be empty");
-            call.setTargetAttr(StringAttr::get(call.getContext(), target));
+            // Through a rewriter: what the new target writes (the op facts)
+            // is recorded on the storage it writes.
+            mlir::IRRewriter rewriter(call);
+            rewriter.modifyOpInPlace(call, [&] {
+              call.setTargetAttr(StringAttr::get(call.getContext(), target));
+            });
+            recordStorageWrites(rewriter, call);
           },
           "The call's target ('torch.ops.aten.add.Tensor'); None for an "
           "OUTPUT node. Setting it retargets the call, arguments unchanged.")

@@ -16,7 +16,6 @@
 #include "ng/InitAll.h"
 #include "ng/Target/NativeGraph/Export.h"
 #include "ng/Tools/ProgramFiles.h"
-#include "ng/Transforms/StorageQueryInstrumentation.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/Verifier.h"
@@ -115,10 +114,6 @@ void runPasses(PyProgram &self, const std::string &pipeline) {
   if (!parsed)
     throw Error("invalid pass pipeline '" + text.str() +
                 "': " + StringRef(errors).trim().str());
-  // As ng-opt runs them: within each pass the storage rules answer each
-  // root once, so ng.call's memory effects keep --cse and --canonicalize
-  // linear.
-  pm.addInstrumentation(std::make_unique<StorageQueryInstrumentation>());
   // Passes erase and make ops at will: every handle read before is stale.
   state.startGeneration();
   if (failed(pm.run(self.module())))

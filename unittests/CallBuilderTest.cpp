@@ -10,12 +10,12 @@
 
 #include "ng/Dialect/CallBuilder.h"
 #include "ng/Dialect/NgDialect.h"
-#include "ng/Dialect/StorageQueryCache.h"
 #include "ng/Dialect/WireArguments.h"
 #include "ng/Dialect/WireNames.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/Verifier.h"
 
 #include <gtest/gtest.h>
@@ -42,27 +42,27 @@ protected:
   Type tensor() {
     return ng::TensorType::get(Float32Type::get(&ctx), {{2, 3}});
   }
-  OpBuilder atEnd() {
-    OpBuilder builder(&ctx);
-    builder.setInsertionPointToEnd(&method.getBody().front());
-    return builder;
+  IRRewriter &atEnd() {
+    rewriter.setInsertionPointToEnd(&method.getBody().front());
+    return rewriter;
   }
   /// Close the method with an OUTPUT node returning `value`.
   void output(Value value) {
-    OpBuilder builder = atEnd();
+    IRRewriter &builder = atEnd();
     buildOutput(builder, getNodeLoc(&ctx, "output", {}, loc()),
                 {CallArgument::tensor("", value)});
-    method.updateSignature();
+    method.retypePlaceholders(builder, {});
   }
 
   MLIRContext ctx;
+  IRRewriter rewriter{&ctx};
   OwningOpRef<ModuleOp> module;
   MethodOp method;
   BlockArgument x;
 };
 
 TEST_F(CallBuilderTest, BuiltCallVerifiesAndReadsBack) {
-  OpBuilder builder = atEnd();
+  IRRewriter &builder = atEnd();
   CallOp clone = buildCall(
       builder, getUnnamedLoc(loc()), "torch.ops.aten.clone.default",
       {CallArgument::tensor("self", x),
@@ -84,7 +84,7 @@ TEST_F(CallBuilderTest, BuiltCallVerifiesAndReadsBack) {
 }
 
 TEST_F(CallBuilderTest, EditedArgumentsAreSetBackInPlace) {
-  OpBuilder builder = atEnd();
+  IRRewriter &builder = atEnd();
   CallOp call = buildCall(builder, getNodeLoc(&ctx, "copy", {"copy"}, loc()),
                           "torch.ops.aten.clone.default",
                           {CallArgument::tensor("self", x),
@@ -106,8 +106,8 @@ TEST_F(CallBuilderTest, EditedArgumentsAreSetBackInPlace) {
   args.push_back(CallArgument::intList(&ctx, "dim_order", {0, 1}));
   EXPECT_EQ(args.back().getLiteralIntList(), SmallVector<int64_t>({0, 1}));
   EXPECT_FALSE(args.front().getLiteralIntList());
-  setCallArguments(call, "torch.ops.dim_order_ops._clone_dim_order.default",
-                   args);
+  setCallArguments(rewriter, call,
+                   "torch.ops.dim_order_ops._clone_dim_order.default", args);
 
   EXPECT_EQ(call.getTarget(),
             "torch.ops.dim_order_ops._clone_dim_order.default");
@@ -140,9 +140,9 @@ TEST(MatchesOpName, WithAndWithoutOverload) {
 
 namespace {
 
-// A node with many arguments is indexed while a StorageQueryCache is open
-// (WireArguments.h): the answers are the walk's, for every position and
-// operand, with arguments of no operand and of several among them.
+// A node with many arguments is indexed (WireArguments.h, kept by the
+// dialect): the answers are the walk's, for every position and operand,
+// with arguments of no operand and of several among them.
 TEST_F(CallBuilderTest, IndexedArgumentsAnswerAsTheWalk) {
   SmallVector<CallArgument> args;
   for (int i = 0; i < 40; ++i) {
@@ -151,7 +151,7 @@ TEST_F(CallBuilderTest, IndexedArgumentsAnswerAsTheWalk) {
     else
       args.push_back(CallArgument::tensor("", x));
   }
-  OpBuilder builder = atEnd();
+  IRRewriter &builder = atEnd();
   OutputOp out = buildOutput(builder, loc(), args);
   WireArgumentRange range = out.getWireArguments();
   auto same = [](std::optional<WireArgument> a, std::optional<WireArgument> b) {
@@ -161,12 +161,15 @@ TEST_F(CallBuilderTest, IndexedArgumentsAnswerAsTheWalk) {
            a->getBeginOperandIndex() == b->getBeginOperandIndex() &&
            a->getNumOperands() == b->getNumOperands();
   };
-  SmallVector<std::optional<WireArgument>> byOperand, byIndex;
-  for (unsigned n = 0; n <= out->getNumOperands(); ++n)
-    byOperand.push_back(range.findByOperand(n));
-  for (unsigned i = 0; i <= args.size(); ++i)
-    byIndex.push_back(range.at(i));
-  StorageQueryCache cache;
+  // The walk's answers.
+  SmallVector<std::optional<WireArgument>> byOperand(out->getNumOperands() + 1),
+      byIndex(args.size() + 1);
+  for (WireArgument arg : range) {
+    byIndex[arg.getIndex()] = arg;
+    for (unsigned n = 0; n < out->getNumOperands(); ++n)
+      if (arg.containsOperand(n))
+        byOperand[n] = arg;
+  }
   for (unsigned n = 0; n <= out->getNumOperands(); ++n)
     EXPECT_TRUE(same(range.findByOperand(n), byOperand[n])) << "operand " << n;
   for (unsigned i = 0; i <= args.size(); ++i)

@@ -15,6 +15,7 @@
 #include "ng/Dialect/WireNames.h"
 
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/Verifier.h"
 #include "mlir/Parser/Parser.h"
 
@@ -66,6 +67,7 @@ protected:
 
   MLIRContext ctx;
   OwningOpRef<ModuleOp> module;
+  IRRewriter rewriter{&ctx};
 };
 
 // %u (unused constant, data "dead"), %w (a parameter the add reads), %x (a
@@ -95,9 +97,10 @@ TEST_F(GraphEditsTest, AddedPlaceholderRenumbersWriteBacks) {
   MethodOp method = parse(kProgram);
   ASSERT_TRUE(method);
   ASSERT_EQ(specInput(method, 0), 2);
-  BlockArgument bias = addConstant(
-      method, 0, "bias", method.getArgument(1).getType(), InputKind::Parameter,
-      "bias", UnknownLoc::get(&ctx), lookupConstantData(*module, "w"));
+  BlockArgument bias =
+      addConstant(rewriter, method, 0, "bias", method.getArgument(1).getType(),
+                  InputKind::Parameter, "bias", UnknownLoc::get(&ctx),
+                  lookupConstantData(*module, "w"));
   EXPECT_EQ(bias.getArgNumber(), 0u);
   EXPECT_EQ(specInput(method, 0), 3);
   EXPECT_EQ(method.getFunctionType().getNumInputs(), 4u);
@@ -113,18 +116,18 @@ TEST_F(GraphEditsTest, AddedPlaceholderRenumbersWriteBacks) {
 TEST_F(GraphEditsTest, RemovedPlaceholderRenumbersWriteBacks) {
   MethodOp method = parse(kProgram);
   ASSERT_TRUE(method);
-  EXPECT_TRUE(succeeded(removePlaceholder(method.getArgument(0))));
+  EXPECT_TRUE(succeeded(removePlaceholder(rewriter, method.getArgument(0))));
   EXPECT_EQ(specInput(method, 0), 1);
   EXPECT_EQ(method.getFunctionType().getNumInputs(), 2u);
   EXPECT_TRUE(succeeded(verify(*module)));
 
   // Its data stays until pruned; what a placeholder binds stays after.
   EXPECT_TRUE(lookupConstantData(*module, "dead"));
-  SmallVector<std::string> dropped = pruneConstantData(*module);
+  SmallVector<std::string> dropped = pruneConstantData(rewriter, *module);
   EXPECT_EQ(dropped, SmallVector<std::string>{"dead"});
   EXPECT_FALSE(lookupConstantData(*module, "dead"));
   EXPECT_TRUE(lookupConstantData(*module, "w"));
-  EXPECT_TRUE(pruneConstantData(*module).empty());
+  EXPECT_TRUE(pruneConstantData(rewriter, *module).empty());
   EXPECT_TRUE(succeeded(verify(*module)));
 }
 
@@ -132,12 +135,12 @@ TEST_F(GraphEditsTest, NeededPlaceholdersStay) {
   MethodOp method = parse(kProgram);
   ASSERT_TRUE(method);
   EXPECT_EQ(errorOf([&](auto emit) {
-              return removePlaceholder(method.getArgument(1), emit);
+              return removePlaceholder(rewriter, method.getArgument(1), emit);
             }),
             "cannot remove placeholder 'w' is read by node 'add'");
   // Removing several at once removes none when one is needed.
   EXPECT_TRUE(failed(removePlaceholders(
-      method, {method.getArgument(0), method.getArgument(1)})));
+      rewriter, method, {method.getArgument(0), method.getArgument(1)})));
   EXPECT_EQ(method.getNumArguments(), 3u);
 
   // A placeholder nothing reads but the output writes back stays (A3).
@@ -151,7 +154,7 @@ TEST_F(GraphEditsTest, NeededPlaceholdersStay) {
   ASSERT_TRUE(writeBack);
   EXPECT_EQ(whyPlaceholderIsNeeded(writeBack.getArgument(1)),
             "placeholder 'x' is written back by the method's output (A3)");
-  EXPECT_TRUE(failed(removePlaceholder(writeBack.getArgument(1))));
+  EXPECT_TRUE(failed(removePlaceholder(rewriter, writeBack.getArgument(1))));
 }
 
 TEST_F(GraphEditsTest, RetypedConstantKeepsMethodsInStep) {
@@ -165,7 +168,7 @@ TEST_F(GraphEditsTest, RetypedConstantKeepsMethodsInStep) {
   )mlir");
   ASSERT_TRUE(method);
   Type wider = ng::TensorType::get(Float32Type::get(&ctx), {{6, 6}});
-  EXPECT_EQ(retypeConstant(*module, "w", wider), 2u);
+  EXPECT_EQ(retypeConstant(rewriter, *module, "w", wider), 2u);
   for (auto m : module->getOps<MethodOp>())
     EXPECT_EQ(m.getFunctionType().getInput(0), wider);
   // The outputs read them, so the methods' results are still the old type
@@ -203,7 +206,7 @@ TEST_F(GraphEditsTest, ReplacingUsesRefusesMovedWrites) {
   // The in-place result is the same storage as what it writes.
   EXPECT_EQ(whyUsesCannotBeReplaced(a, a), "");
   // Refused edits change nothing.
-  EXPECT_TRUE(failed(replaceAllUsesKeepingAliases(a, x)));
+  EXPECT_TRUE(failed(replaceAllUsesKeepingAliases(rewriter, a, x)));
   EXPECT_FALSE(a.use_empty());
 }
 
@@ -213,7 +216,7 @@ TEST_F(GraphEditsTest, ReplacingUsesRefusesLaterValues) {
   Value b = node(method, "add_").getResult(0);
   Value late = node(method, "sin").getResult(0);
   EXPECT_EQ(errorOf([&](auto emit) {
-              return replaceAllUsesKeepingAliases(b, late, emit);
+              return replaceAllUsesKeepingAliases(rewriter, b, late, emit);
             }),
             "cannot replace the uses of 'add_': node 'relu' reads 'add_' "
             "before 'sin' is made");
@@ -227,9 +230,9 @@ TEST_F(GraphEditsTest, ReplacingUsesFollowsTheSignature) {
   // A tensor of other metadata may take the uses; the method's result type
   // follows its OUTPUT node.
   auto wider = ng::TensorType::get(Float32Type::get(&ctx), {{3, 3}});
-  retypePlaceholder(x, wider);
+  retypePlaceholder(rewriter, x, wider);
   EXPECT_EQ(method.getFunctionType().getInput(0), wider);
-  EXPECT_TRUE(succeeded(replaceAllUsesKeepingAliases(c, x)));
+  EXPECT_TRUE(succeeded(replaceAllUsesKeepingAliases(rewriter, c, x)));
   EXPECT_TRUE(c.use_empty());
   EXPECT_EQ(method.getFunctionType().getResult(0), wider);
 }

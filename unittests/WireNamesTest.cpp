@@ -13,6 +13,7 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/Verifier.h"
 #include "llvm/ADT/BitVector.h"
 
@@ -46,7 +47,7 @@ protected:
   /// An `aten.neg` of `input` at `loc`, before the terminator if any.
   CallOp makeNeg(MethodOp method, Value input, Location loc) {
     Block &body = method.getBody().front();
-    OpBuilder builder(&ctx);
+    IRRewriter builder(&ctx);
     if (!body.empty() && body.back().hasTrait<OpTrait::IsTerminator>())
       builder.setInsertionPoint(&body.back());
     else
@@ -55,11 +56,11 @@ protected:
                      {CallArgument::tensor("self", input)}, tensor());
   }
   void addOutput(MethodOp method, Value value) {
-    OpBuilder builder(&ctx);
+    IRRewriter builder(&ctx);
     builder.setInsertionPointToEnd(&method.getBody().front());
     buildOutput(builder, getNodeLoc(&ctx, "output", {}, fileLoc()),
                 {CallArgument::tensor("", value)});
-    method.updateSignature();
+    method.retypePlaceholders(builder, {});
   }
 
   MLIRContext ctx;
@@ -137,12 +138,16 @@ TEST_F(WireNamesTest, PlaceholdersStayInStep) {
   MethodOp method = makeMethod(*module, {"x"});
   addOutput(method, method.getBody().getArgument(0));
 
-  method.insertPlaceholder(
-      0, tensor(), "p_w",
-      PlaceholderBinding::constant(InputKind::Parameter, "w", false),
-      fileLoc());
-  method.insertPlaceholder(2, tensor(), "b_k",
-                           PlaceholderBinding::mutableBuffer("k"), fileLoc());
+  IRRewriter rewriter(&ctx);
+  method.modifyPlaceholders(
+      rewriter,
+      {PlaceholderInsertion{
+           0, tensor(), "p_w",
+           PlaceholderBinding::constant(InputKind::Parameter, "w", false),
+           fileLoc()},
+       PlaceholderInsertion{1, tensor(), "b_k",
+                            PlaceholderBinding::mutableBuffer("k"), fileLoc()}},
+      llvm::BitVector());
   ASSERT_EQ(method.getNumArguments(), 3u);
   EXPECT_EQ(method.getArgName(0), "p_w");
   EXPECT_EQ(method.getArgName(1), "x");
@@ -156,7 +161,7 @@ TEST_F(WireNamesTest, PlaceholdersStayInStep) {
   llvm::BitVector erase(3);
   erase.set(0);
   erase.set(2);
-  method.erasePlaceholders(erase);
+  method.modifyPlaceholders(rewriter, {}, erase);
   ASSERT_EQ(method.getNumArguments(), 1u);
   EXPECT_EQ(method.getArgName(0), "x");
   EXPECT_TRUE(method.getPlaceholderBinding(0).isInput());

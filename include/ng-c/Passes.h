@@ -17,13 +17,6 @@
 extern "C" {
 #endif
 
-/* Answer ng's storage questions once per pass in `passManager` (what makes
-   --cse and --canonicalize linear on ng IR, docs/Aliasing.md, "Cost"), as
-   ng-opt does: each pass it runs gets a fresh cache of its own. Without it
-   the answers are the same, asked again each time. */
-MLIR_CAPI_EXPORTED void
-ngPassManagerAddStorageQueryInstrumentation(MlirPassManager passManager);
-
 /* Registers the native backend's pipelines, `ng-native-default` and
    `ng-prepare-native` (docs/NativePasses.md), for mlirParsePassPipeline:
    after it, "builtin.module(ng-prepare-native)" parses. */

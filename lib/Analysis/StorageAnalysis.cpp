@@ -8,15 +8,15 @@
 // Within a class, every value sits on a tree of views: an in-place output or
 // `aten.alias` sits where its source sits; any other alias is a child view,
 // covering or partial (OpFacts.h). The writers and the `written` flag
-// come from the storage rules (ng/Dialect/Storage.h), asked once per class
-// (StorageQueryCache.h), so building the analysis is linear in the program.
+// come from the storage rules (ng/Dialect/Storage.h): the records of written
+// storage, read off each root, so building the analysis is linear in the
+// program.
 //
 //===----------------------------------------------------------------------===//
 
 #include "ng/Analysis/StorageAnalysis.h"
 
 #include "ng/Dialect/OpFacts.h"
-#include "ng/Dialect/StorageQueryCache.h"
 
 #include "llvm/ADT/StringMap.h"
 
@@ -30,13 +30,6 @@ static bool isTensor(Value value) {
 }
 
 StorageAnalysis::StorageAnalysis(Operation *op) {
-  // The IR does not change while the analysis is built: the storage rules
-  // may remember what they find (each class is walked once, each method's
-  // placeholders indexed once), in the open cache or in one of its own.
-  std::optional<StorageQueryCache> cache;
-  if (!StorageQueryCache::getActive())
-    cache.emplace();
-
   op->walk<WalkOrder::PreOrder>([&](MethodOp method) {
     if (!method.getBody().empty())
       analyzeGraph(method.getBody(), method);

@@ -13,8 +13,6 @@
 
 #include "ng/Analysis/StorageLiveness.h"
 
-#include "ng/Dialect/StorageQueryCache.h"
-
 using namespace mlir;
 using namespace ng;
 
@@ -50,12 +48,8 @@ StorageLiveness::StorageLiveness(MethodOp method,
   OutputOp output = method.getOutputOp();
   if (!output)
     return;
-  std::optional<MethodPlaceholderIndex> ownIndex;
-  const MethodPlaceholderIndex *index = nullptr;
-  if (StorageQueryCache *cache = StorageQueryCache::getActive())
-    index = &cache->getPlaceholderIndex(method);
-  else
-    index = &ownIndex.emplace(method);
+  MethodPlaceholderIndex placeholders(method);
+  const MethodPlaceholderIndex *index = &placeholders;
   SmallVector<Value> outputs = output.getTensorOutputs();
   SmallVector<BlockArgument, 2> targets;
   for (auto [i, value] : llvm::enumerate(outputs)) {

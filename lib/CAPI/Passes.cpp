@@ -4,7 +4,6 @@
 
 #include "ng/Transforms/Passes.h"
 #include "ng/Transforms/Pipelines.h"
-#include "ng/Transforms/StorageQueryInstrumentation.h"
 
 #include "mlir/CAPI/Pass.h"
 #include "mlir/Pass/Pass.h"
@@ -15,10 +14,5 @@
 using namespace ng;
 
 #include "ng-c/Passes.capi.cpp.inc"
-
-void ngPassManagerAddStorageQueryInstrumentation(MlirPassManager passManager) {
-  unwrap(passManager)
-      ->addInstrumentation(std::make_unique<StorageQueryInstrumentation>());
-}
 
 void ngRegisterNativePipelines(void) { ng::registerNativePipelines(); }

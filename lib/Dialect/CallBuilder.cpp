@@ -2,9 +2,10 @@
 
 #include "ng/Dialect/CallBuilder.h"
 
+#include "ng/Dialect/Storage.h"
 #include "ng/Dialect/WireArguments.h"
 
-#include "mlir/IR/Builders.h"
+#include "mlir/IR/PatternMatch.h"
 
 using namespace mlir;
 using namespace ng;
@@ -93,64 +94,75 @@ static void flatten(ArrayRef<CallArgument> args,
   }
 }
 
-void ng::setCallArguments(CallOp call, StringRef target,
+void ng::setCallArguments(RewriterBase &rewriter, CallOp call, StringRef target,
                           ArrayRef<CallArgument> args) {
   MLIRContext *ctx = call.getContext();
   SmallVector<Attribute> attrs;
   SmallVector<Value> operands;
   flatten(args, attrs, operands);
-  call.setTargetAttr(StringAttr::get(ctx, target));
-  call.setArgsAttr(ArrayAttr::get(ctx, attrs));
-  call->setOperands(operands);
+  rewriter.modifyOpInPlace(call, [&] {
+    call.setTargetAttr(StringAttr::get(ctx, target));
+    call.setArgsAttr(ArrayAttr::get(ctx, attrs));
+    call->setOperands(operands);
+  });
+  recordStorageWrites(rewriter, call);
 }
 
-void ng::setCallArgument(Operation *node, unsigned index,
-                         const CallArgument &arg) {
-  MLIRContext *ctx = node->getContext();
+/// Sets `node`'s argument descriptors (an ng.call's or ng.output's).
+static void setArgs(Operation *node, ArrayRef<Attribute> attrs) {
+  auto list = ArrayAttr::get(node->getContext(), attrs);
+  if (auto call = dyn_cast<CallOp>(node))
+    call.setArgsAttr(list);
+  else
+    cast<OutputOp>(node).setArgsAttr(list);
+}
+
+void ng::setCallArgument(RewriterBase &rewriter, Operation *node,
+                         unsigned index, const CallArgument &arg) {
   // The descriptors as stored, kept as they are but the one replaced.
   ArrayAttr stored = cast<WireArgumentOpInterface>(node).getArgs();
   SmallVector<Attribute> attrs(stored.begin(), stored.end());
-  unsigned begin = node->getNumOperands();
-  if (index < attrs.size()) {
-    std::optional<WireArgument> existing = getWireArguments(node).at(index);
-    assert(existing && "replacing an argument the node does not have");
-    begin = existing->getBeginOperandIndex();
-    node->eraseOperands(begin, existing->getNumOperands());
-    attrs[index] = arg.attr;
-  } else {
-    assert(index == attrs.size() && "appending past the last argument");
-    attrs.push_back(arg.attr);
-  }
-  // Operands are consumed in argument order (WireArguments.h).
-  node->insertOperands(begin, arg.operands);
-  if (auto call = dyn_cast<CallOp>(node)) {
-    call.setArgsAttr(ArrayAttr::get(ctx, attrs));
-    return;
-  }
-  cast<OutputOp>(node).setArgsAttr(ArrayAttr::get(ctx, attrs));
-  if (auto method = dyn_cast<MethodOp>(node->getParentOp()))
-    method.updateSignature();
+  rewriter.modifyOpInPlace(node, [&] {
+    unsigned begin = node->getNumOperands();
+    if (index < attrs.size()) {
+      std::optional<WireArgument> existing = getWireArguments(node).at(index);
+      assert(existing && "replacing an argument the node does not have");
+      begin = existing->getBeginOperandIndex();
+      node->eraseOperands(begin, existing->getNumOperands());
+      attrs[index] = arg.attr;
+    } else {
+      assert(index == attrs.size() && "appending past the last argument");
+      attrs.push_back(arg.attr);
+    }
+    // Operands are consumed in argument order (WireArguments.h).
+    node->insertOperands(begin, arg.operands);
+    setArgs(node, attrs);
+  });
+  recordStorageWrites(rewriter, node);
+  if (isa<OutputOp>(node))
+    if (auto method = dyn_cast<MethodOp>(node->getParentOp()))
+      rewriter.modifyOpInPlace(method, [&] { method.updateSignature(); });
 }
 
-void ng::setArgumentMutated(Operation *node, unsigned index, bool mutated) {
+void ng::setArgumentMutated(RewriterBase &rewriter, Operation *node,
+                            unsigned index, bool mutated) {
   std::optional<WireArgument> arg = getWireArguments(node).at(index);
   if (!arg || arg->isMutated() == mutated || (mutated && !arg->holdsTensors()))
     return;
   ArgAttr attr = arg->getAttr();
-  MLIRContext *ctx = node->getContext();
   auto args = cast<WireArgumentOpInterface>(node).getArgs();
   SmallVector<Attribute> attrs(args.begin(), args.end());
-  attrs[index] = ArgAttr::get(ctx, attr.getKind(), attr.getName(), mutated,
-                              attr.getValue(), attr.getMask());
-  if (auto call = dyn_cast<CallOp>(node))
-    call.setArgsAttr(ArrayAttr::get(ctx, attrs));
-  else
-    cast<OutputOp>(node).setArgsAttr(ArrayAttr::get(ctx, attrs));
+  attrs[index] =
+      ArgAttr::get(node->getContext(), attr.getKind(), attr.getName(), mutated,
+                   attr.getValue(), attr.getMask());
+  rewriter.modifyOpInPlace(node, [&] { setArgs(node, attrs); });
+  if (mutated)
+    recordStorageWrites(rewriter, node);
 }
 
-CallOp ng::buildCall(OpBuilder &builder, Location loc, StringRef target,
+CallOp ng::buildCall(RewriterBase &rewriter, Location loc, StringRef target,
                      ArrayRef<CallArgument> args, TypeRange resultTypes) {
-  MLIRContext *ctx = builder.getContext();
+  MLIRContext *ctx = rewriter.getContext();
   SmallVector<Attribute> attrs;
   SmallVector<Value> operands;
   flatten(args, attrs, operands);
@@ -160,10 +172,12 @@ CallOp ng::buildCall(OpBuilder &builder, Location loc, StringRef target,
   auto &props = state.getOrAddProperties<CallOp::Properties>();
   props.target = StringAttr::get(ctx, target);
   props.args = ArrayAttr::get(ctx, attrs);
-  return cast<CallOp>(builder.create(state));
+  auto call = cast<CallOp>(rewriter.create(state));
+  recordStorageWrites(rewriter, call);
+  return call;
 }
 
-OutputOp ng::buildOutput(OpBuilder &builder, Location loc,
+OutputOp ng::buildOutput(RewriterBase &rewriter, Location loc,
                          ArrayRef<CallArgument> args) {
   SmallVector<Attribute> attrs;
   SmallVector<Value> operands;
@@ -171,8 +185,10 @@ OutputOp ng::buildOutput(OpBuilder &builder, Location loc,
   OperationState state(loc, OutputOp::getOperationName());
   state.addOperands(operands);
   state.getOrAddProperties<OutputOp::Properties>().args =
-      ArrayAttr::get(builder.getContext(), attrs);
-  return cast<OutputOp>(builder.create(state));
+      ArrayAttr::get(rewriter.getContext(), attrs);
+  auto output = cast<OutputOp>(rewriter.create(state));
+  recordStorageWrites(rewriter, output);
+  return output;
 }
 
 bool ng::matchesOpName(StringRef target, StringRef name) {

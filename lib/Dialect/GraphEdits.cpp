@@ -5,9 +5,10 @@
 #include "ng/Dialect/ConstantData.h"
 #include "ng/Dialect/NgDialect.h"
 #include "ng/Dialect/Storage.h"
-#include "ng/Dialect/StorageQueryCache.h"
 #include "ng/Dialect/WireArguments.h"
 #include "ng/Dialect/WireNames.h"
+
+#include "mlir/IR/PatternMatch.h"
 
 #include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/StringSet.h"
@@ -47,87 +48,63 @@ std::optional<ConstantPlaceholder> ng::getConstantPlaceholder(Value value) {
                              binding.mutated};
 }
 
-/// Renumbers the `user_input_mutation` specs of `method`'s output: each
-/// names placeholder `newIndex(old)` instead (none of them is removed).
-static void renumberInputSpecs(MethodOp method,
-                               llvm::function_ref<int64_t(int64_t)> newIndex) {
-  Block &entry = method.getBody().front();
-  if (entry.empty())
-    return;
-  auto output = dyn_cast<OutputOp>(entry.getTerminator());
-  if (!output)
-    return;
-  std::optional<ArrayAttr> specs = output.getSpecs();
-  if (!specs)
-    return;
-  SmallVector<Attribute> renumbered;
-  bool changed = false;
-  for (Attribute attr : *specs) {
-    auto spec = dyn_cast<OutputSpecAttr>(attr);
-    if (spec && spec.getKind() == OutputKind::UserInputMutation &&
-        spec.getInput() >= 0 && newIndex(spec.getInput()) != spec.getInput()) {
-      attr = OutputSpecAttr::get(method.getContext(), spec.getKind(),
-                                 spec.getTarget(), newIndex(spec.getInput()));
-      changed = true;
-    }
-    renumbered.push_back(attr);
-  }
-  if (changed)
-    output.setSpecsAttr(ArrayAttr::get(method.getContext(), renumbered));
-}
-
-BlockArgument ng::addPlaceholder(MethodOp method, unsigned index,
-                                 StringRef name, Type type,
+BlockArgument ng::addPlaceholder(RewriterBase &rewriter, MethodOp method,
+                                 unsigned index, StringRef name, Type type,
                                  const PlaceholderBinding &binding,
                                  Location loc) {
-  renumberInputSpecs(method, [&](int64_t input) {
-    return input >= static_cast<int64_t>(index) ? input + 1 : input;
-  });
-  return method.insertPlaceholder(index, type, name, binding, loc);
+  return method.modifyPlaceholders(
+      rewriter, {PlaceholderInsertion{index, type, name.str(), binding, loc}},
+      llvm::BitVector())[0];
 }
 
-BlockArgument ng::addConstant(MethodOp method, unsigned index, StringRef name,
-                              Type type, InputKind kind, StringRef dataKey,
-                              Location loc, DenseResourceElementsAttr data) {
+BlockArgument ng::addConstant(RewriterBase &rewriter, MethodOp method,
+                              unsigned index, StringRef name, Type type,
+                              InputKind kind, StringRef dataKey, Location loc,
+                              DenseResourceElementsAttr data) {
   BlockArgument arg = addPlaceholder(
-      method, index, name, type,
+      rewriter, method, index, name, type,
       PlaceholderBinding::constant(kind, dataKey, /*mutated=*/false), loc);
   if (data)
     if (auto module = method->getParentOfType<ModuleOp>())
-      setConstantData(
-          module, {NamedAttribute(StringAttr::get(method.getContext(), dataKey),
-                                  data)});
+      rewriter.modifyOpInPlace(module, [&] {
+        setConstantData(
+            module, {NamedAttribute(
+                        StringAttr::get(method.getContext(), dataKey), data)});
+      });
   return arg;
 }
 
-void ng::retypePlaceholder(BlockArgument arg, Type type, bool updateSignature) {
+void ng::retypePlaceholder(RewriterBase &rewriter, BlockArgument arg, Type type,
+                           bool updateSignature) {
+  MethodOp method = getOwningMethod(arg);
+  if (method && updateSignature)
+    return method.retypePlaceholders(rewriter, {{arg.getArgNumber(), type}});
+  if (method)
+    return rewriter.modifyOpInPlace(method, [&] { arg.setType(type); });
   arg.setType(type);
-  if (updateSignature)
-    if (MethodOp method = getOwningMethod(arg))
-      method.updateSignature();
 }
 
-unsigned ng::retypeConstant(ModuleOp module, StringRef dataKey, Type type,
+unsigned ng::retypeConstant(RewriterBase &rewriter, ModuleOp module,
+                            StringRef dataKey, Type type,
                             DenseResourceElementsAttr data) {
   unsigned retyped = 0;
   for (auto method : module.getOps<MethodOp>()) {
-    bool changed = false;
+    SmallVector<std::pair<unsigned, Type>> types;
     for (BlockArgument arg : method.getArguments()) {
       const PlaceholderBinding &binding =
           method.getPlaceholderBinding(arg.getArgNumber());
-      if (!binding.isConstant() || binding.key != dataKey)
-        continue;
-      arg.setType(type);
-      changed = true;
-      ++retyped;
+      if (binding.isConstant() && binding.key == dataKey)
+        types.push_back({arg.getArgNumber(), type});
     }
-    if (changed)
-      method.updateSignature();
+    method.retypePlaceholders(rewriter, types);
+    retyped += types.size();
   }
   if (data)
-    setConstantData(
-        module,
-        {NamedAttribute(StringAttr::get(module.getContext(), dataKey), data)});
+    rewriter.modifyOpInPlace(module, [&] {
+      setConstantData(
+          module, {NamedAttribute(StringAttr::get(module.getContext(), dataKey),
+                                  data)});
+    });
   return retyped;
 }
 
@@ -157,7 +134,7 @@ std::string ng::whyPlaceholderIsNeeded(BlockArgument arg) {
 }
 
 LogicalResult
-ng::removePlaceholder(BlockArgument arg,
+ng::removePlaceholder(RewriterBase &rewriter, BlockArgument arg,
                       function_ref<InFlightDiagnostic()> emitError) {
   MethodOp method = getOwningMethod(arg);
   if (!method) {
@@ -166,11 +143,12 @@ ng::removePlaceholder(BlockArgument arg,
                      "placeholder";
     return failure();
   }
-  return removePlaceholders(method, {arg}, emitError);
+  return removePlaceholders(rewriter, method, {arg}, emitError);
 }
 
 LogicalResult
-ng::removePlaceholders(MethodOp method, ArrayRef<BlockArgument> args,
+ng::removePlaceholders(RewriterBase &rewriter, MethodOp method,
+                       ArrayRef<BlockArgument> args,
                        function_ref<InFlightDiagnostic()> emitError) {
   if (args.empty())
     return success();
@@ -202,16 +180,7 @@ ng::removePlaceholders(MethodOp method, ArrayRef<BlockArgument> args,
     }
     erased.set(arg.getArgNumber());
   }
-  // Each remaining placeholder moves down by the removed ones before it.
-  SmallVector<int64_t> newIndex(erased.size());
-  int64_t next = 0;
-  for (unsigned i = 0, e = erased.size(); i != e; ++i)
-    newIndex[i] = erased.test(i) ? -1 : next++;
-  renumberInputSpecs(method, [&](int64_t input) {
-    return input < static_cast<int64_t>(newIndex.size()) ? newIndex[input]
-                                                         : input;
-  });
-  method.erasePlaceholders(erased);
+  method.modifyPlaceholders(rewriter, {}, erased);
   return success();
 }
 
@@ -219,7 +188,8 @@ ng::removePlaceholders(MethodOp method, ArrayRef<BlockArgument> args,
 // Constant data
 //===----------------------------------------------------------------------===//
 
-SmallVector<std::string> ng::pruneConstantData(ModuleOp module) {
+SmallVector<std::string> ng::pruneConstantData(RewriterBase &rewriter,
+                                               ModuleOp module) {
   SmallVector<std::string> dropped;
   DictionaryAttr data = getConstantData(module);
   if (!data)
@@ -243,8 +213,10 @@ SmallVector<std::string> ng::pruneConstantData(ModuleOp module) {
       dropped.push_back(entry.getName().getValue().str());
   }
   if (!dropped.empty())
-    module->setAttr(NgDialect::getDataAttrName(),
-                    kept.getDictionary(module.getContext()));
+    rewriter.modifyOpInPlace(module, [&] {
+      module->setAttr(NgDialect::getDataAttrName(),
+                      kept.getDictionary(module.getContext()));
+    });
   return dropped;
 }
 
@@ -314,7 +286,7 @@ std::string ng::whyUsesCannotBeReplaced(Value from, Value to) {
 }
 
 LogicalResult
-ng::replaceAllUsesKeepingAliases(Value from, Value to,
+ng::replaceAllUsesKeepingAliases(RewriterBase &rewriter, Value from, Value to,
                                  function_ref<InFlightDiagnostic()> emitError) {
   std::string why = whyUsesCannotBeReplaced(from, to);
   if (!why.empty()) {
@@ -330,10 +302,13 @@ ng::replaceAllUsesKeepingAliases(Value from, Value to,
     if (isa<OutputOp>(user))
       if (auto method = dyn_cast<MethodOp>(user->getParentOp()))
         outputsOf.push_back(method);
-  from.replaceAllUsesWith(to);
-  // The storage classes changed: a cached answer may be stale.
-  invalidateStorageQueries();
+  bool fromWritten = isStorageWritten(from);
+  rewriter.replaceAllUsesWith(from, to);
+  // `from`'s readers and writers are `to`'s now: what was written of the
+  // one is written of the other.
+  if (fromWritten)
+    markStorageWritten(rewriter, to);
   for (MethodOp method : outputsOf)
-    method.updateSignature();
+    rewriter.modifyOpInPlace(method, [&] { method.updateSignature(); });
   return success();
 }

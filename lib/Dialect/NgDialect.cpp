@@ -5,12 +5,14 @@
 #include "ParseCache.h"
 
 #include "ng/Dialect/ConstantData.h"
+#include "ng/Dialect/OpFacts.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/Mutex.h"
+#include "llvm/Support/RWMutex.h"
 
 using namespace mlir;
 using namespace ng;
@@ -32,6 +34,73 @@ private:
 
 bool NgDialect::claimWarning(Operation *op) const {
   return warnedOps->claim(op);
+}
+
+/// Argument lists' operand starts (NgDialect::getArgumentStarts), by list.
+/// Entries are never erased or changed, and each is its own allocation, so
+/// a reference to one stays valid after the lock is released.
+class ng::ArgumentStarts {
+public:
+  ArrayRef<unsigned> get(ArrayRef<Attribute> args) {
+    const void *key = args.data();
+    {
+      llvm::sys::SmartScopedReader<true> lock(mutex);
+      auto it = starts.find(key);
+      if (it != starts.end())
+        return *it->second;
+    }
+    auto computed = std::make_unique<SmallVector<unsigned, 0>>();
+    unsigned next = 0;
+    computed->push_back(0);
+    for (Attribute attr : args) {
+      auto arg = dyn_cast<ArgAttr>(attr);
+      if (!arg)
+        break;
+      next += arg.getNumOperands();
+      computed->push_back(next);
+    }
+    llvm::sys::SmartScopedWriter<true> lock(mutex);
+    auto [it, inserted] = starts.try_emplace(key, std::move(computed));
+    return *it->second;
+  }
+
+private:
+  llvm::sys::SmartRWMutex<true> mutex;
+  llvm::DenseMap<const void *, std::unique_ptr<SmallVector<unsigned, 0>>>
+      starts;
+};
+
+/// The op facts of each call target asked about, by its uniqued attribute.
+class ng::TargetFacts {
+public:
+  std::optional<OpFacts>
+  lookup(StringAttr target,
+         llvm::function_ref<std::optional<OpFacts>()> compute) {
+    {
+      llvm::sys::SmartScopedReader<true> lock(mutex);
+      auto it = facts.find(target);
+      if (it != facts.end())
+        return it->second;
+    }
+    std::optional<OpFacts> computed = compute();
+    llvm::sys::SmartScopedWriter<true> lock(mutex);
+    return facts.try_emplace(target, computed).first->second;
+  }
+
+private:
+  llvm::sys::SmartRWMutex<true> mutex;
+  llvm::DenseMap<StringAttr, std::optional<OpFacts>> facts;
+};
+
+std::optional<OpFacts> NgDialect::lookupTargetFacts(
+    StringAttr target,
+    llvm::function_ref<std::optional<OpFacts>()> compute) const {
+  return targetFacts->lookup(target, compute);
+}
+
+ArrayRef<unsigned>
+NgDialect::getArgumentStarts(ArrayRef<Attribute> args) const {
+  return argumentStarts->get(args);
 }
 
 #include "ng/Dialect/NgDialect.cpp.inc"
@@ -86,6 +155,8 @@ struct NgOpAsmInterface : public OpAsmDialectInterface {
 void NgDialect::initialize() {
   parseCache = std::make_unique<ParseCache>(getContext());
   warnedOps = std::make_unique<WarnedOps>();
+  argumentStarts = std::make_unique<ArgumentStarts>();
+  targetFacts = std::make_unique<TargetFacts>();
   addInterfaces<NgOpAsmInterface>();
   addTypes<
 #define GET_TYPEDEF_LIST

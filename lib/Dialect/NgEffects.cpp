@@ -9,7 +9,8 @@
 //    flag is missing (a stripped `aten.add_`): Read and Write on it (an
 //    in-place write is never dropped, moved or merged);
 //  - any other tensor operand whose storage something writes (anywhere in
-//    its graph): Read on it, so reads stay between the writes around them;
+//    its graph, as the operand's producer records it: Storage.h): Read on
+//    it, so reads stay between the writes around them;
 //    an operand that an output only views (alias_of without `mut`, or a
 //    known view's source) is not read: making a view reads no data;
 //  - a new (fresh) output whose storage something writes: Allocate on it, so
@@ -24,6 +25,11 @@
 //    `aten._assert_scalar`, which must survive), for the targets the facts
 //    call side-effecting, and for random number generators (two `aten.rand`
 //    calls are not one).
+//
+// Every answer is read off this op, its operands' producers and the op
+// facts: the effects cost the op's arguments, whatever the graph's size,
+// and hold for any pass, since the verifier holds the records of written
+// storage to the storage rules.
 //
 //===----------------------------------------------------------------------===//
 
@@ -45,7 +51,7 @@ void CallOp::getEffects(
   }
 
   // What ng knows about the target (OpFacts.td), looked up once.
-  std::optional<OpFacts> facts = lookupOpFacts(getTarget());
+  std::optional<OpFacts> facts = lookupOpFacts(getTargetAttr());
   const OpFacts *known = facts ? &*facts : nullptr;
 
   // Operands an output views (alias_of without `mut`, or where alias_of is
@@ -72,7 +78,7 @@ void CallOp::getEffects(
         effects.emplace_back(MemoryEffects::Write::get(), &operand);
         writes = true;
       } else if (!viewed.contains(operand.getOperandNumber()) &&
-                 isStorageWritten(getStorageRoot(operand.get()))) {
+                 isStorageWritten(operand.get())) {
         effects.emplace_back(MemoryEffects::Read::get(), &operand);
       }
     }

@@ -3,6 +3,7 @@
 #include "ng/Dialect/NgOps.h"
 
 #include "ng/Dialect/ConstantData.h"
+#include "ng/Dialect/Storage.h"
 #include "ng/Dialect/WireArguments.h"
 #include "ng/Dialect/WireNames.h"
 
@@ -13,9 +14,12 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/OpImplementation.h"
+#include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/FunctionImplementation.h"
 #include "llvm/ADT/StringExtras.h"
+
+#include <numeric>
 
 using namespace mlir;
 using namespace ng;
@@ -140,20 +144,19 @@ BlockArgument MethodOp::insertPlaceholder(unsigned index, Type type,
   auto &bindings = getProperties().arg_bindings;
   bindings.resize(getBody().getNumArguments());
   bindings.insert(bindings.begin() + index, std::move(binding));
+  getProperties().written_placeholders.insert(index);
   if (ArrayAttr attrs = getArgAttrsAttr()) {
     SmallVector<Attribute> list(attrs.begin(), attrs.end());
     list.insert(list.begin() + index, DictionaryAttr::get(getContext()));
     setArgAttrsAttr(ArrayAttr::get(getContext(), list));
   }
-  BlockArgument arg =
-      getBody().insertArgument(index, type, withWireName(loc, name));
-  updateSignature();
-  return arg;
+  return getBody().insertArgument(index, type, withWireName(loc, name));
 }
 
 void MethodOp::erasePlaceholders(const llvm::BitVector &indices) {
   auto &bindings = getProperties().arg_bindings;
   bindings.resize(getBody().getNumArguments());
+  getProperties().written_placeholders.erase(indices);
   SmallVector<Attribute> attrs;
   if (ArrayAttr list = getArgAttrsAttr())
     attrs.assign(list.begin(), list.end());
@@ -166,7 +169,98 @@ void MethodOp::erasePlaceholders(const llvm::BitVector &indices) {
   if (getArgAttrsAttr())
     setArgAttrsAttr(ArrayAttr::get(getContext(), attrs));
   getBody().front().eraseArguments(indices);
-  updateSignature();
+}
+
+/// Renumbers the `user_input_mutation` specs of `method`'s output through
+/// `rewriter`: each names placeholder `newIndex(old)` instead.
+static void renumberInputSpecs(RewriterBase &rewriter, MethodOp method,
+                               llvm::function_ref<int64_t(int64_t)> newIndex) {
+  OutputOp output = method.getOutputOp();
+  if (!output || !output.getSpecs())
+    return;
+  ArrayAttr specs = *output.getSpecs();
+  SmallVector<Attribute> renumbered;
+  bool changed = false;
+  for (Attribute attr : specs) {
+    auto spec = dyn_cast<OutputSpecAttr>(attr);
+    if (spec && spec.getKind() == OutputKind::UserInputMutation &&
+        spec.getInput() >= 0 && newIndex(spec.getInput()) != spec.getInput()) {
+      attr = OutputSpecAttr::get(method.getContext(), spec.getKind(),
+                                 spec.getTarget(), newIndex(spec.getInput()));
+      changed = true;
+    }
+    renumbered.push_back(attr);
+  }
+  if (changed)
+    rewriter.modifyOpInPlace(output, [&] {
+      output.setSpecsAttr(ArrayAttr::get(method.getContext(), renumbered));
+    });
+}
+
+SmallVector<BlockArgument>
+MethodOp::modifyPlaceholders(RewriterBase &rewriter,
+                             ArrayRef<PlaceholderInsertion> insertions,
+                             const llvm::BitVector &erasures) {
+  unsigned count = getBody().getNumArguments();
+  // Where each remaining placeholder goes: down by the erased ones before
+  // it, up by the insertions before it.
+  SmallVector<unsigned> insertedBefore(count + 1, 0);
+  for (const PlaceholderInsertion &insertion : insertions) {
+    assert(insertion.index <= count && "inserting past the end");
+    ++insertedBefore[insertion.index];
+  }
+  SmallVector<int64_t> newIndex(count);
+  int64_t next = 0;
+  for (unsigned i = 0; i < count; ++i) {
+    next += insertedBefore[i];
+    bool erased = i < erasures.size() && erasures.test(i);
+    newIndex[i] = erased ? -1 : next++;
+  }
+  renumberInputSpecs(rewriter, *this, [&](int64_t input) {
+    return input < static_cast<int64_t>(count) ? newIndex[input] : input;
+  });
+
+  SmallVector<BlockArgument> inserted(insertions.size());
+  rewriter.modifyOpInPlace(*this, [&] {
+    if (erasures.any()) {
+      llvm::BitVector erased = erasures;
+      erased.resize(count);
+      erasePlaceholders(erased);
+    }
+    // Insertions in ascending index, stable: each lands after those before
+    // it at the same index.
+    SmallVector<unsigned> order(insertions.size());
+    std::iota(order.begin(), order.end(), 0);
+    llvm::stable_sort(order, [&](unsigned a, unsigned b) {
+      return insertions[a].index < insertions[b].index;
+    });
+    // How many placeholders before each stay.
+    SmallVector<unsigned> keptBefore(count + 1, 0);
+    for (unsigned i = 0; i < count; ++i)
+      keptBefore[i + 1] =
+          keptBefore[i] + !(i < erasures.size() && erasures.test(i));
+    unsigned placed = 0;
+    for (unsigned which : order) {
+      const PlaceholderInsertion &insertion = insertions[which];
+      // The position of the placeholder it goes before, in the numbering
+      // after the erasures and the insertions placed so far.
+      unsigned at = placed + keptBefore[insertion.index];
+      inserted[which] = insertPlaceholder(at, insertion.type, insertion.name,
+                                          insertion.binding, insertion.loc);
+      ++placed;
+    }
+    updateSignature();
+  });
+  return inserted;
+}
+
+void MethodOp::retypePlaceholders(RewriterBase &rewriter,
+                                  ArrayRef<std::pair<unsigned, Type>> types) {
+  rewriter.modifyOpInPlace(*this, [&] {
+    for (auto [index, type] : types)
+      getBody().getArgument(index).setType(type);
+    updateSignature();
+  });
 }
 
 void MethodOp::updateSignature() {
@@ -373,8 +467,13 @@ ParseResult MethodOp::parse(OpAsmParser &parser, OperationState &result) {
   SMLoc bodyLoc = parser.getCurrentLocation();
   if (parser.parseRegion(*body, args))
     return failure();
-  return resolvePlaceholderReferences(parser, bodyLoc, *body, args,
-                                      props.arg_bindings);
+  if (failed(resolvePlaceholderReferences(parser, bodyLoc, *body, args,
+                                          props.arg_bindings)))
+    return failure();
+  // Which storages are written is read off the graph, as the importer does
+  // (Storage.h): the custom form does not spell it.
+  inferStorageWrites(*body, props.arg_bindings, props.written_placeholders);
+  return success();
 }
 
 /// `%p_w: !i8_16x64 {ng.binding = #ng.constant<parameter, "w">}`, the
@@ -486,7 +585,11 @@ void MethodOp::print(OpAsmPrinter &p) {
                 /*printBlockTerminators=*/true);
 }
 
-LogicalResult MethodOp::verifyRegions() { return verifyMethodGraph(*this); }
+LogicalResult MethodOp::verifyRegions() {
+  if (failed(verifyMethodGraph(*this)))
+    return failure();
+  return verifyStorageWrites(*this);
+}
 
 /// The program-wide rules on data keys (S9, V15) compare the methods with
 /// one another. Symbol uses are verified once every op of the module is, so
@@ -516,17 +619,25 @@ unsigned CallOp::getNumWireOutputs() {
 }
 
 ResultRange CallOp::getWireOutputResults(unsigned index, bool &isList) {
+  // Asked of IR that is not verified yet, too (the method's parser reads
+  // which storages are written before the verifier runs): an index or a
+  // group past the results gives no results rather than a range past them.
   std::optional<ArrayRef<int32_t>> groups = getOutputGroups();
-  if (!groups) {
-    isList = false;
-    return getResults().slice(index, 1);
-  }
-  unsigned offset = 0;
+  unsigned count = getNumResults();
+  isList = false;
+  if (!groups)
+    return getResults().slice(std::min(index, count), index < count ? 1 : 0);
+  if (index >= groups->size())
+    return getResults().slice(count, 0);
+  uint64_t offset = 0;
   for (unsigned i = 0; i < index; ++i)
     offset += (*groups)[i] < 0 ? 1 : (*groups)[i];
   int32_t group = (*groups)[index];
   isList = group >= 0;
-  return getResults().slice(offset, group < 0 ? 1 : group);
+  uint64_t size = group < 0 ? 1 : group;
+  if (offset + size > count)
+    return getResults().slice(count, 0);
+  return getResults().slice(offset, size);
 }
 
 std::optional<unsigned> CallOp::getAliasedOperand(unsigned wireOutput) {

@@ -13,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ng/Dialect/OpFacts.h"
+#include "ng/Dialect/NgDialect.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
@@ -273,44 +274,16 @@ static std::optional<OpFacts> computeOpFacts(StringRef target) {
   return facts;
 }
 
-namespace {
-/// The last answers of this thread, by the address of the target's
-/// characters (a StringAttr's, which stay put while their context lives),
-/// checked against a copy of them: an entry whose characters were freed and
-/// reused for another target does not match. Questions come in runs about
-/// the few targets of a graph's hot nodes (the storage rules ask about
-/// every use of a tensor, and a graph has a few dozen targets), so a small
-/// direct-mapped cache answers most of them with one compare.
-struct FactsCache {
-  static constexpr unsigned kSlots = 64, kMaxLength = 96;
-  struct Slot {
-    const char *data = nullptr;
-    unsigned length = 0;
-    char copy[kMaxLength];
-    std::optional<OpFacts> facts;
-  };
-  Slot slots[kSlots];
-
-  static unsigned slotOf(const char *data) {
-    auto bits = reinterpret_cast<uintptr_t>(data);
-    return static_cast<unsigned>((bits >> 4) ^ (bits >> 12)) % kSlots;
-  }
-};
-} // namespace
-
 std::optional<OpFacts> ng::lookupOpFacts(StringRef target) {
-  if (target.size() > FactsCache::kMaxLength || target.empty())
-    return computeOpFacts(target);
-  thread_local FactsCache cache;
-  FactsCache::Slot &slot = cache.slots[FactsCache::slotOf(target.data())];
-  if (slot.data == target.data() && slot.length == target.size() &&
-      std::memcmp(slot.copy, target.data(), target.size()) == 0)
-    return slot.facts;
-  slot.facts = computeOpFacts(target);
-  slot.data = target.data();
-  slot.length = target.size();
-  std::memcpy(slot.copy, target.data(), target.size());
-  return slot.facts;
+  return computeOpFacts(target);
+}
+
+std::optional<OpFacts> ng::lookupOpFacts(mlir::StringAttr target) {
+  auto *dialect = target.getContext()->getLoadedDialect<NgDialect>();
+  if (!dialect)
+    return computeOpFacts(target.getValue());
+  return dialect->lookupTargetFacts(
+      target, [&] { return computeOpFacts(target.getValue()); });
 }
 
 StringRef ng::getTargetOverload(StringRef target) {

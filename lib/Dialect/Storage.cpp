@@ -5,7 +5,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "ng/Dialect/Storage.h"
-#include "ng/Dialect/StorageQueryCache.h"
+#include "ng/Dialect/WireNames.h"
+
+#include "mlir/IR/PatternMatch.h"
 
 #include "llvm/ADT/STLExtras.h"
 
@@ -81,7 +83,7 @@ std::optional<OpFacts> ng::lookupCallFacts(Operation *op) {
   auto call = dyn_cast<CallOp>(op);
   if (!call || !call.getGraphs().empty())
     return std::nullopt;
-  return lookupOpFacts(call.getTarget());
+  return lookupOpFacts(call.getTargetAttr());
 }
 
 std::optional<unsigned> ng::getImpliedAliasOperand(CallOp call,
@@ -232,18 +234,6 @@ StringRef ng::getStorageKey(Value root) {
 // Writes
 //===----------------------------------------------------------------------===//
 
-StorageWork &ng::getStorageWork() {
-  static thread_local StorageWork work;
-  return work;
-}
-
-/// The method's OUTPUT node, if its body ends in one.
-static OutputOp getMethodOutput(MethodOp method) {
-  if (method.getBody().empty() || method.getBody().front().empty())
-    return {};
-  return dyn_cast<OutputOp>(method.getBody().front().back());
-}
-
 /// Whether placeholder `binding` is a buffer a BUFFER_MUTATION may write
 /// back to (a constant buffer or a mutable buffer, V11).
 static bool isWriteBackBuffer(const PlaceholderBinding &binding) {
@@ -252,29 +242,39 @@ static bool isWriteBackBuffer(const PlaceholderBinding &binding) {
 }
 
 MethodPlaceholderIndex::MethodPlaceholderIndex(MethodOp method)
-    : method(method) {
-  if (method.getBody().empty())
+    : MethodPlaceholderIndex(method.getBody(), method.getArgBindings()) {}
+
+MethodPlaceholderIndex::MethodPlaceholderIndex(
+    Region &body, ArrayRef<PlaceholderBinding> bindings)
+    : entry(body.empty() ? nullptr : &body.front()), bindings(bindings) {
+  if (!entry)
     return;
-  StorageWork &work = getStorageWork();
-  unsigned count = method.getBody().getNumArguments();
-  work.steps += count;
+  unsigned count = entry->getNumArguments();
   for (unsigned index = 0; index < count; ++index) {
-    const PlaceholderBinding &binding = method.getPlaceholderBinding(index);
+    const PlaceholderBinding &binding = getBinding(index);
     if (!binding.isInput())
       boundTo[binding.key].push_back(index);
   }
-  OutputOp output = getMethodOutput(method);
+  auto output = entry->empty() ? OutputOp() : dyn_cast<OutputOp>(entry->back());
   if (!output || !output.getSpecs())
     return;
   ArrayAttr specs = *output.getSpecs();
   SmallVector<BlockArgument, 2> targets;
   for (Attribute spec : specs) {
-    ++work.steps;
     targets.clear();
-    getWriteBackTargets(cast<OutputSpecAttr>(spec), targets);
+    // (A method being parsed is not verified yet.)
+    getWriteBackTargets(dyn_cast<OutputSpecAttr>(spec), targets);
     for (BlockArgument target : targets)
       writtenBack.insert(target.getArgNumber());
   }
+}
+
+const PlaceholderBinding &
+MethodPlaceholderIndex::getBinding(unsigned index) const {
+  // A user input where none is recorded, as MethodOp::getPlaceholderBinding
+  // says (the verifier rejects it).
+  static const PlaceholderBinding none;
+  return index < bindings.size() ? bindings[index] : none;
 }
 
 ArrayRef<unsigned> MethodPlaceholderIndex::getBoundTo(StringRef key) const {
@@ -286,48 +286,36 @@ ArrayRef<unsigned> MethodPlaceholderIndex::getBoundTo(StringRef key) const {
 
 void MethodPlaceholderIndex::getWriteBackTargets(
     OutputSpecAttr spec, SmallVectorImpl<BlockArgument> &targets) const {
-  MethodOp method = this->method; // an op handle: its accessors are not const
-  if (!spec || method.getBody().empty())
+  if (!spec || !entry)
     return;
-  Block &body = method.getBody().front();
   switch (spec.getKind()) {
   case OutputKind::UserOutput:
     return;
   case OutputKind::UserInputMutation: {
     int64_t input = spec.getInput();
-    if (input >= 0 && input < static_cast<int64_t>(body.getNumArguments()) &&
-        method.getPlaceholderBinding(input).isInput())
-      targets.push_back(body.getArgument(input));
+    if (input >= 0 && input < static_cast<int64_t>(entry->getNumArguments()) &&
+        getBinding(input).isInput())
+      targets.push_back(entry->getArgument(input));
     return;
   }
   case OutputKind::BufferMutation:
     if (!spec.getTarget())
       return;
     for (unsigned index : getBoundTo(spec.getTarget().getValue()))
-      if (isWriteBackBuffer(method.getPlaceholderBinding(index)))
-        targets.push_back(body.getArgument(index));
+      if (isWriteBackBuffer(getBinding(index)))
+        targets.push_back(entry->getArgument(index));
     return;
   }
 }
 
 namespace {
 /// The state of one question about writes. Its memo answers each call with
-/// subgraphs once, however deeply they nest (the open StorageQueryCache's,
-/// shared by every question, when there is one). Its facts memo answers the
+/// subgraphs once, however deeply they nest. Its facts memo answers the
 /// few targets that most of a question's uses are by (a tensor read by every
 /// layer is read by the same ops in each) by the address of their target
 /// attribute, which identifies it while the IR lives, without a lookup.
 struct WriteQuery {
-  explicit WriteQuery(StorageQueryCache *cache)
-      : mayWrite(cache ? cache->getMayWrite() : ownMayWrite) {}
-
-private:
-  /// The memo when no cache is open (declared before the reference to it).
-  llvm::DenseMap<Operation *, bool> ownMayWrite;
-
-public:
-  llvm::DenseMap<Operation *, bool> &mayWrite;
-  StorageWork &work = getStorageWork();
+  llvm::DenseMap<Operation *, bool> mayWrite;
 
   /// The facts of `call` (an ng.call without subgraphs); the pointer holds
   /// until the next call.
@@ -338,7 +326,7 @@ public:
         return memo.facts ? &*memo.facts : nullptr;
     Memo &memo = memos[next++ % kMemos];
     memo.target = target;
-    memo.facts = lookupOpFacts(call.getTarget());
+    memo.facts = lookupOpFacts(call.getTargetAttr());
     return memo.facts ? &*memo.facts : nullptr;
   }
 
@@ -354,6 +342,34 @@ private:
 } // namespace
 
 static bool isClassWrittenByUse(Value root, WriteQuery &query);
+
+/// The values that alias `use`'s operand through `use` (the outputs of its
+/// call whose alias_of names it, or what the facts imply where alias_of
+/// says nothing), appended to `out`.
+static void appendAliasesThrough(OpOperand &use, WriteQuery &query,
+                                 SmallVectorImpl<Value> &out) {
+  auto call = dyn_cast<CallOp>(use.getOwner());
+  if (!call || !isTensor(use.get()))
+    return;
+  unsigned number = use.getOperandNumber();
+  if (std::optional<ArrayRef<int32_t>> aliases = call.getAliasOf()) {
+    for (auto [output, operand] : llvm::enumerate(*aliases)) {
+      if (operand != static_cast<int32_t>(number) ||
+          output >= call.getNumWireOutputs())
+        continue;
+      bool isList;
+      for (Value result : call.getWireOutputResults(output, isList))
+        if (isTensor(result))
+          out.push_back(result);
+    }
+  }
+  if (!call.getGraphs().empty() || call->getNumResults() != 1)
+    return;
+  if (const OpFacts *known = query.factsOf(call);
+      known && !known->aliasedArg.empty() &&
+      getImpliedAliasOperand(call, *known) == number)
+    out.push_back(call->getResult(0));
+}
 
 /// Whether `op` (an ng.call or ng.output) writes a tensor argument in place
 /// (`mut`, or a write its facts know).
@@ -381,7 +397,6 @@ static bool mayWriteOperands(CallOp call, WriteQuery &query) {
     return it->second;
   bool writes = false;
   call->walk([&](Operation *nested) {
-    ++query.work.steps;
     writes = nested != call.getOperation() && hasInPlaceWrite(nested);
     return writes ? WalkResult::interrupt() : WalkResult::advance();
   });
@@ -417,7 +432,6 @@ static bool isClassWrittenByUse(Value root, WriteQuery &query) {
   while (!worklist.empty()) {
     Value value = worklist.pop_back_val();
     for (OpOperand &use : value.getUses()) {
-      ++query.work.steps;
       Operation *owner = use.getOwner();
       auto call = dyn_cast<CallOp>(owner);
       if (!call && !isa<OutputOp>(owner))
@@ -453,23 +467,8 @@ static bool isClassWrittenByUse(Value root, WriteQuery &query) {
           isArgumentWritten(*arg, getFacts()))
         return true;
 
-      // The outputs that alias this operand join the class: by alias_of ...
-      if (std::optional<ArrayRef<int32_t>> aliases = call.getAliasOf()) {
-        for (auto [output, operand] : llvm::enumerate(*aliases)) {
-          if (operand != static_cast<int32_t>(number) ||
-              output >= call.getNumWireOutputs())
-            continue;
-          bool isList;
-          for (Value result : call.getWireOutputResults(output, isList))
-            if (isTensor(result))
-              worklist.push_back(result);
-        }
-      }
-      // ... or, where alias_of says nothing, by the facts.
-      if (const OpFacts *known = getFacts();
-          known && !known->aliasedArg.empty() && call->getNumResults() == 1 &&
-          getImpliedAliasOperand(call, *known) == number)
-        worklist.push_back(call->getResult(0));
+      // The outputs that alias this operand join the class.
+      appendAliasesThrough(use, query, worklist);
     }
   }
   return false;
@@ -481,7 +480,7 @@ static void forEachOperandWrite(Operation *op,
   auto call = dyn_cast<CallOp>(op);
   if (!call && !isa<OutputOp>(op))
     return;
-  WriteQuery query(StorageQueryCache::getActive());
+  WriteQuery query;
   bool hasGraphs =
       call && !call.getGraphs().empty() && mayWriteOperands(call, query);
   std::optional<OpFacts> facts = lookupCallFacts(op);
@@ -502,15 +501,6 @@ static void forEachOperandWrite(Operation *op,
   }
 }
 
-/// `method`'s placeholder index: the open cache's, else made in `local`.
-static const MethodPlaceholderIndex &
-placeholderIndex(MethodOp method, StorageQueryCache *cache,
-                 std::optional<MethodPlaceholderIndex> &local) {
-  if (cache)
-    return cache->getPlaceholderIndex(method);
-  return local.emplace(method);
-}
-
 void ng::forEachStorageWrite(Operation *op,
                              function_ref<void(const StorageWrite &)> fn,
                              bool writeBacks) {
@@ -522,9 +512,7 @@ void ng::forEachStorageWrite(Operation *op,
   if (!method || !output.getSpecs())
     return;
   // One index for all the specs: each finds its targets by key.
-  std::optional<MethodPlaceholderIndex> local;
-  const MethodPlaceholderIndex &index =
-      placeholderIndex(method, StorageQueryCache::getActive(), local);
+  MethodPlaceholderIndex index(method);
   unsigned tensorIndex = 0;
   SmallVector<BlockArgument, 1> targets;
   for (WireArgument arg : output.getWireArguments()) {
@@ -542,64 +530,396 @@ void ng::forEachStorageWrite(Operation *op,
   }
 }
 
-/// isStorageWritten for a root that is neither read-only nor unknown.
-static bool computeStorageWritten(Value root, StorageKind kind,
-                                  StorageQueryCache *cache) {
-  WriteQuery query(cache);
-  if (kind == StorageKind::SubgraphInput) {
-    // Any input of the subgraph: two of them may be one tensor of the
-    // caller. The answer is every input's.
-    Block *block = cast<BlockArgument>(root).getOwner();
-    bool written = llvm::any_of(block->getArguments(), [&](BlockArgument arg) {
-      return isClassWrittenByUse(arg, query);
-    });
-    if (cache)
-      for (BlockArgument arg : block->getArguments())
-        cache->rememberWritten(arg, written);
-    return written;
-  }
-  if (isClassWrittenByUse(root, query))
-    return true;
-  MethodOp method = placeholderMethod(root);
-  if (!method)
-    return false;
+//===----------------------------------------------------------------------===//
+// Records of written storage
+//===----------------------------------------------------------------------===//
 
-  // The method's OUTPUT node writes back to it (A3), or to a placeholder
-  // bound to the same key (N3: the same storage), or one of those is a
-  // buffer marked `mutated`, or written by use.
-  std::optional<MethodPlaceholderIndex> local;
-  const MethodPlaceholderIndex &index = placeholderIndex(method, cache, local);
-  auto isWritten = [&](unsigned number) {
-    const PlaceholderBinding &binding = method.getPlaceholderBinding(number);
-    if (binding.isConstant() && binding.mutated)
-      return true;
-    if (index.isWrittenBack(number))
-      return true;
-    BlockArgument arg = method.getBody().getArgument(number);
-    return arg != root && isClassWrittenByUse(arg, query);
-  };
-  unsigned number = cast<BlockArgument>(root).getArgNumber();
-  ArrayRef<unsigned> sameStorage = index.getBoundTo(getStorageKey(root));
-  if (sameStorage.empty())
-    return isWritten(number);
-  return llvm::any_of(sameStorage, isWritten);
+namespace {
+/// Where the storage rules' answers go as they are found: onto the IR's
+/// records (RecordMarks), or aside, to be compared with them (FoundMarks).
+class WriteMarks {
+public:
+  virtual ~WriteMarks() = default;
+  virtual bool isMarked(Value value) = 0;
+  /// Marks `value`, whose storage `writer` writes (null: a buffer marked
+  /// `mutated`).
+  virtual void mark(Value value, Operation *writer) = 0;
+};
+
+/// The records themselves: ng.call's `written` and `written_graph_inputs`,
+/// and `placeholders` for the method's entry block `entry`. With a
+/// rewriter, each change is made through modifyOpInPlace; `method` is the
+/// op whose record `placeholders` is, when it exists (not while it is
+/// parsed).
+class RecordMarks : public WriteMarks {
+public:
+  RecordMarks(Block *entry, WrittenMask &placeholders, Operation *method,
+              RewriterBase *rewriter)
+      : entry(entry), placeholders(placeholders), method(method),
+        rewriter(rewriter) {}
+
+  bool isMarked(Value value) override {
+    if (auto result = dyn_cast<OpResult>(value)) {
+      if (auto call = dyn_cast<CallOp>(result.getOwner()))
+        return call.getWritten().test(result.getResultNumber());
+      return unrecorded.contains(value);
+    }
+    auto arg = cast<BlockArgument>(value);
+    Block *block = arg.getOwner();
+    if (block == entry)
+      return placeholders.test(arg.getArgNumber());
+    if (auto call = graphOwner(block))
+      return call.getWrittenGraphInputs().test(
+          block->getParent()->getRegionNumber());
+    return unrecorded.contains(value);
+  }
+
+  void mark(Value value, Operation *) override {
+    if (auto result = dyn_cast<OpResult>(value)) {
+      if (auto call = dyn_cast<CallOp>(result.getOwner()))
+        return modify(call, [&] {
+          call.getProperties().written.set(result.getResultNumber());
+        });
+      unrecorded.insert(value);
+      return;
+    }
+    auto arg = cast<BlockArgument>(value);
+    Block *block = arg.getOwner();
+    if (block == entry)
+      return modify(method, [&] { placeholders.set(arg.getArgNumber()); });
+    if (auto call = graphOwner(block))
+      return modify(call, [&] {
+        call.getProperties().written_graph_inputs.set(
+            block->getParent()->getRegionNumber());
+      });
+    unrecorded.insert(value);
+  }
+
+private:
+  /// The call whose subgraph `block` is the body of, if it is one.
+  static CallOp graphOwner(Block *block) {
+    if (!block->isEntryBlock())
+      return {};
+    return dyn_cast_or_null<CallOp>(block->getParentOp());
+  }
+  void modify(Operation *op, llvm::function_ref<void()> change) {
+    if (rewriter && op)
+      rewriter->modifyOpInPlace(op, change);
+    else
+      change();
+  }
+
+  Block *entry;
+  WrittenMask &placeholders;
+  Operation *method;
+  RewriterBase *rewriter;
+  /// Values with no record of their own (a foreign op's): remembered so the
+  /// walk marks each once.
+  llvm::DenseSet<Value> unrecorded;
+};
+
+/// The answers aside, in the order they were found, with the node that
+/// writes each.
+class FoundMarks : public WriteMarks {
+public:
+  bool isMarked(Value value) override { return marked.contains(value); }
+  void mark(Value value, Operation *writer) override {
+    if (marked.insert(value).second)
+      found.push_back({value, writer});
+  }
+  llvm::DenseSet<Value> marked;
+  SmallVector<std::pair<Value, Operation *>> found;
+};
+
+/// Marks the values that share a storage: the class of values whose alias
+/// chains lead to one root (each reached once: a value has one alias
+/// source), the placeholders bound to the root's key (N3), and a subgraph's
+/// other inputs (two of them may be one tensor of the caller).
+class StorageFlood {
+public:
+  StorageFlood(WriteMarks &marks, Region *body,
+               ArrayRef<PlaceholderBinding> bindings)
+      : marks(marks), body(body), bindings(bindings),
+        entry(body && !body->empty() ? &body->front() : nullptr) {}
+
+  /// Marks the whole storage `value` lives in, written by `writer`; nothing
+  /// when `value` is marked already (the walk that marked it marked its
+  /// storage) or the storage is read-only (V13).
+  void markStorage(Value value, Operation *writer) {
+    if (marks.isMarked(value))
+      return;
+    Value root = getStorageRoot(value);
+    if (isReadOnlyStorage(kindOf(root)))
+      return;
+    SmallVector<Value, 8> members{root};
+    if (auto arg = dyn_cast<BlockArgument>(root)) {
+      Block *block = arg.getOwner();
+      if (block == entry) {
+        const PlaceholderBinding &binding =
+            getIndex().getBinding(arg.getArgNumber());
+        if (!binding.isInput())
+          for (unsigned same : getIndex().getBoundTo(binding.key))
+            members.push_back(entry->getArgument(same));
+      } else if (isa_and_nonnull<CallOp>(block->getParentOp())) {
+        llvm::append_range(members, block->getArguments());
+      }
+    }
+    markFrom(members, writer);
+  }
+
+  /// Marks `members` and every value that aliases one of them.
+  void markFrom(SmallVectorImpl<Value> &members, Operation *writer) {
+    llvm::SmallPtrSet<void *, 16> seen;
+    while (!members.empty()) {
+      Value member = members.pop_back_val();
+      if (!seen.insert(member.getAsOpaquePointer()).second)
+        continue;
+      if (!marks.isMarked(member))
+        marks.mark(member, writer);
+      for (OpOperand &use : member.getUses())
+        appendAliasesThrough(use, query, members);
+    }
+  }
+
+  /// The method's placeholders by key, made on first need.
+  const MethodPlaceholderIndex &getIndex() {
+    if (!index)
+      index.emplace(*body, bindings);
+    return *index;
+  }
+
+  WriteQuery query;
+
+private:
+  StorageKind kindOf(Value root) {
+    auto arg = dyn_cast<BlockArgument>(root);
+    if (!arg || arg.getOwner() != entry)
+      return getStorageKind(root);
+    const PlaceholderBinding &binding =
+        getIndex().getBinding(arg.getArgNumber());
+    if (binding.isInput())
+      return StorageKind::UserInput;
+    if (binding.isMutableBuffer())
+      return StorageKind::MutableBuffer;
+    switch (binding.kind) {
+    case InputKind::Parameter:
+      return StorageKind::Parameter;
+    case InputKind::ConstantTensor:
+      return StorageKind::Constant;
+    case InputKind::Buffer:
+      return StorageKind::Buffer;
+    case InputKind::UserInput:
+      return StorageKind::UserInput;
+    }
+    return StorageKind::Unknown;
+  }
+
+  WriteMarks &marks;
+  Region *body;
+  ArrayRef<PlaceholderBinding> bindings;
+  Block *entry;
+  std::optional<MethodPlaceholderIndex> index;
+};
+} // namespace
+
+/// The storages `op` writes, and those ng cannot place, marked: its written
+/// arguments (`mut`, or what the facts know); for a call with subgraphs its
+/// outputs (Unknown storage) and, when it may write what it is given, its
+/// tensor operands; for a foreign op its tensor results.
+static void markWritesOf(Operation *op, StorageFlood &flood) {
+  auto call = dyn_cast<CallOp>(op);
+  if (!call && !isa<OutputOp>(op)) {
+    for (Value result : op->getResults())
+      if (isTensor(result))
+        flood.markStorage(result, op);
+    return;
+  }
+  bool hasGraphs = call && !call.getGraphs().empty();
+  const OpFacts *facts =
+      call && !hasGraphs ? flood.query.factsOf(call) : nullptr;
+  for (WireArgument arg : getWireArguments(op)) {
+    if (!isArgumentWritten(arg, facts))
+      continue;
+    for (OpOperand &operand : arg.getOpOperands())
+      if (isTensor(operand.get()))
+        flood.markStorage(operand.get(), op);
+  }
+  if (!hasGraphs)
+    return;
+  for (Value result : call->getResults())
+    if (isTensor(result))
+      flood.markStorage(result, op);
+  if (mayWriteOperands(call, flood.query))
+    for (OpOperand &operand : call->getOpOperands())
+      if (isTensor(operand.get()))
+        flood.markStorage(operand.get(), op);
 }
 
-bool ng::isStorageWritten(Value root) {
-  ++getStorageWork().questions;
-  StorageKind kind = getStorageKind(root);
-  if (isReadOnlyStorage(kind))
+/// Applies the storage rules to a method's whole graph, `body`, with its
+/// placeholders' `bindings`: one walk over the nodes, each storage marked
+/// once.
+static void applyStorageRules(Region &body,
+                              ArrayRef<PlaceholderBinding> bindings,
+                              WriteMarks &marks) {
+  if (body.empty())
+    return;
+  StorageFlood flood(marks, &body, bindings);
+  body.walk([&](Operation *op) { markWritesOf(op, flood); });
+  // The method's own writes: what its OUTPUT node writes back (A3), and
+  // buffers the file marks `mutated`.
+  Block &entry = body.front();
+  Operation *output = entry.empty() ? nullptr : &entry.back();
+  const MethodPlaceholderIndex &index = flood.getIndex();
+  for (unsigned number = 0, e = entry.getNumArguments(); number < e; ++number) {
+    const PlaceholderBinding &binding = index.getBinding(number);
+    if (index.isWrittenBack(number))
+      flood.markStorage(entry.getArgument(number), output);
+    else if (binding.isConstant() && binding.mutated)
+      flood.markStorage(entry.getArgument(number), nullptr);
+  }
+}
+
+bool ng::isStorageWritten(Value value) {
+  if (!isTensor(value))
     return false;
-  if (kind == StorageKind::Unknown)
+  if (auto result = dyn_cast<OpResult>(value)) {
+    auto call = dyn_cast<CallOp>(result.getOwner());
+    return !call || call.getWritten().test(result.getResultNumber());
+  }
+  auto arg = cast<BlockArgument>(value);
+  Block *block = arg.getOwner();
+  if (!block->isEntryBlock())
     return true;
-  StorageQueryCache *cache = StorageQueryCache::getActive();
-  if (cache)
-    if (std::optional<bool> known = cache->lookupWritten(root))
-      return *known;
-  bool written = computeStorageWritten(root, kind, cache);
-  if (cache)
-    cache->rememberWritten(root, written);
-  return written;
+  Operation *owner = block->getParentOp();
+  if (auto method = dyn_cast_or_null<MethodOp>(owner))
+    return method.getWrittenPlaceholders().test(arg.getArgNumber());
+  if (auto call = dyn_cast_or_null<CallOp>(owner))
+    return call.getWrittenGraphInputs().test(
+        block->getParent()->getRegionNumber());
+  return true;
+}
+
+void ng::inferStorageWrites(Region &body, ArrayRef<PlaceholderBinding> bindings,
+                            WrittenMask &placeholders) {
+  placeholders.clear();
+  body.walk([](CallOp call) {
+    call.getProperties().written.clear();
+    call.getProperties().written_graph_inputs.clear();
+  });
+  RecordMarks marks(body.empty() ? nullptr : &body.front(), placeholders,
+                    /*method=*/nullptr, /*rewriter=*/nullptr);
+  applyStorageRules(body, bindings, marks);
+}
+
+void ng::inferStorageWrites(MethodOp method) {
+  inferStorageWrites(method.getBody(), method.getArgBindings(),
+                     method.getProperties().written_placeholders);
+}
+
+/// The method `value` belongs to (a placeholder, a value of its graph or of
+/// a subgraph of it), if any.
+static MethodOp enclosingMethod(Value value) {
+  Operation *owner = value.getParentBlock()->getParentOp();
+  if (!owner)
+    return {};
+  if (auto method = dyn_cast<MethodOp>(owner))
+    return method;
+  return owner->getParentOfType<MethodOp>();
+}
+
+namespace {
+/// The records of the method around `anchor`, to be changed through
+/// `rewriter`, and a flood over them.
+struct RecordEdit {
+  RecordEdit(RewriterBase &rewriter, Value anchor)
+      : method(enclosingMethod(anchor)),
+        marks(method ? &method.getBody().front() : nullptr,
+              method ? method.getProperties().written_placeholders : none,
+              method, &rewriter),
+        flood(marks, method ? &method.getBody() : nullptr,
+              method ? method.getArgBindings()
+                     : ArrayRef<PlaceholderBinding>()) {}
+  MethodOp method;
+  WrittenMask none;
+  RecordMarks marks;
+  StorageFlood flood;
+};
+} // namespace
+
+void ng::markStorageWritten(RewriterBase &rewriter, Value value) {
+  if (!isTensor(value) || isStorageWritten(value))
+    return;
+  RecordEdit edit(rewriter, value);
+  edit.flood.markStorage(value, nullptr);
+}
+
+void ng::recordStorageWrites(RewriterBase &rewriter, Operation *op) {
+  if (!isa<CallOp, OutputOp>(op) || op->getNumOperands() == 0)
+    return;
+  RecordEdit edit(rewriter, op->getOperand(0));
+  markWritesOf(op, edit.flood);
+  // A write inside a subgraph is a write its higher-order ops may make of
+  // what they are given (StorageWrite::Kind::MayWrite).
+  if (hasInPlaceWrite(op))
+    for (Operation *parent = op->getParentOp(); parent;
+         parent = parent->getParentOp())
+      if (auto hop = dyn_cast<CallOp>(parent))
+        for (OpOperand &operand : hop->getOpOperands())
+          if (isTensor(operand.get()))
+            edit.flood.markStorage(operand.get(), hop);
+  // A result that aliases an operand shares what either records.
+  for (Value result : op->getResults()) {
+    OpOperand *source = getAliasSource(result);
+    if (!source)
+      continue;
+    bool sourceWritten = isStorageWritten(source->get());
+    if (isStorageWritten(result) && !sourceWritten) {
+      edit.flood.markStorage(source->get(), op);
+    } else if (sourceWritten && !isStorageWritten(result)) {
+      SmallVector<Value, 4> members{result};
+      edit.flood.markFrom(members, op);
+    }
+  }
+}
+
+LogicalResult ng::verifyStorageWrites(MethodOp method) {
+  FoundMarks found;
+  applyStorageRules(method.getBody(), method.getArgBindings(), found);
+  for (auto [value, writer] : found.found) {
+    if (isStorageWritten(value))
+      continue;
+    std::string by;
+    if (!writer)
+      by = "it is a buffer marked mutated";
+    else if (isa<OutputOp>(writer) && writer->getParentOp() == method)
+      by = "the method's output writes it back";
+    else
+      by = ("node '" + getNodeName(writer) + "' writes it").str();
+    Operation *at;
+    std::string subject;
+    if (auto result = dyn_cast<OpResult>(value)) {
+      at = result.getOwner();
+      subject =
+          ("node '" + getNodeName(at) + "': the storage of output ").str() +
+          quoteValueName(value);
+    } else if (cast<BlockArgument>(value).getOwner()->getParentOp() == method) {
+      at = method;
+      subject = "the storage of placeholder " + quoteValueName(value);
+    } else {
+      at = cast<BlockArgument>(value).getOwner()->getParentOp();
+      subject = ("node '" + getNodeName(at) +
+                 "': the storage of the inputs of its subgraph #")
+                    .str() +
+                std::to_string(value.getParentRegion()->getRegionNumber());
+    }
+    InFlightDiagnostic diag = at->emitOpError();
+    diag << subject;
+    diag << " is written (" << by
+         << ") but not recorded as written; an edit that adds a write "
+            "records it (ng::markStorageWritten, ng/Dialect/Storage.h)";
+    return diag;
+  }
+  return success();
 }
 
 //===----------------------------------------------------------------------===//

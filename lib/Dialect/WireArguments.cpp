@@ -6,7 +6,7 @@
 
 #include "ng/Dialect/WireArguments.h"
 
-#include "ng/Dialect/StorageQueryCache.h"
+#include "ng/Dialect/NgDialect.h"
 
 #include <algorithm>
 
@@ -18,12 +18,12 @@ std::string ng::getArgumentLabel(ng::ArgAttr attr, unsigned index) {
   return "#" + std::to_string(index);
 }
 
-/// From this many arguments on, a node's argument list is indexed (while a
-/// StorageQueryCache is open) rather than walked for each question.
+/// From this many arguments on, a node's argument list is indexed
+/// (NgDialect::getArgumentStarts) rather than walked for each question.
 static constexpr size_t kIndexedArguments = 16;
 
 /// Argument `index` of `args` by the index `starts`
-/// (StorageQueryCache::getArgumentStarts), when it is well-formed and within
+/// (NgDialect::getArgumentStarts), when it is well-formed and within
 /// the operands (the walk stops at the first that is not: the ends only
 /// grow).
 static std::optional<ng::WireArgument>
@@ -38,12 +38,17 @@ indexedArgument(llvm::ArrayRef<mlir::Attribute> args,
       starts[index]);
 }
 
+/// The index of a long argument list, kept by the dialect.
+static llvm::ArrayRef<unsigned>
+getStarts(llvm::ArrayRef<mlir::Attribute> args) {
+  mlir::MLIRContext *ctx = args.front().getContext();
+  return ctx->getLoadedDialect<ng::NgDialect>()->getArgumentStarts(args);
+}
+
 std::optional<ng::WireArgument>
 ng::WireArgumentRange::at(unsigned index) const {
   if (args.size() >= kIndexedArguments)
-    if (StorageQueryCache *cache = StorageQueryCache::getActive())
-      return indexedArgument(args, operands, cache->getArgumentStarts(args),
-                             index);
+    return indexedArgument(args, operands, getStarts(args), index);
   for (WireArgument arg : *this)
     if (arg.getIndex() == index)
       return arg;
@@ -52,19 +57,18 @@ ng::WireArgumentRange::at(unsigned index) const {
 
 std::optional<ng::WireArgument>
 ng::WireArgumentRange::findByOperand(unsigned number) const {
-  if (args.size() >= kIndexedArguments)
-    if (StorageQueryCache *cache = StorageQueryCache::getActive()) {
-      llvm::ArrayRef<unsigned> starts = cache->getArgumentStarts(args);
-      // The last argument beginning at or before `number`: arguments without
-      // operands begin where the next one does, and come before it.
-      auto next = std::upper_bound(starts.begin(), starts.end() - 1, number);
-      if (next == starts.begin())
-        return std::nullopt;
-      unsigned index = std::distance(starts.begin(), next) - 1;
-      if (number >= starts[index + 1])
-        return std::nullopt;
-      return indexedArgument(args, operands, starts, index);
-    }
+  if (args.size() >= kIndexedArguments) {
+    llvm::ArrayRef<unsigned> starts = getStarts(args);
+    // The last argument beginning at or before `number`: arguments without
+    // operands begin where the next one does, and come before it.
+    auto next = std::upper_bound(starts.begin(), starts.end() - 1, number);
+    if (next == starts.begin())
+      return std::nullopt;
+    unsigned index = std::distance(starts.begin(), next) - 1;
+    if (number >= starts[index + 1])
+      return std::nullopt;
+    return indexedArgument(args, operands, starts, index);
+  }
   for (WireArgument arg : *this) {
     if (arg.containsOperand(number))
       return arg;

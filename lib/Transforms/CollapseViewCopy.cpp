@@ -27,7 +27,6 @@
 #include "ng/Analysis/StorageAnalysis.h"
 #include "ng/Dialect/CallBuilder.h"
 #include "ng/Dialect/NgOps.h"
-#include "ng/Dialect/StorageQueryCache.h"
 #include "ng/Dialect/WireNames.h"
 
 namespace ng {
@@ -185,8 +184,5 @@ void CollapseViewCopyPass::runOnOperation() {
     markAllAnalysesPreserved();
     return;
   }
-  // The readers of dropped chains read their sources now: what the storage
-  // rules remembered during this pass may not hold.
-  invalidateStorageQueries();
   method.updateSignature();
 }

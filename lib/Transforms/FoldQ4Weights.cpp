@@ -20,6 +20,7 @@
 
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/PatternMatch.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/Memory.h"
@@ -78,8 +79,8 @@ struct FoldQ4WeightsPass
   void runOnOperation() override;
 
 private:
-  LogicalResult foldGguf(MethodOp method);
-  LogicalResult foldTorchao(MethodOp method);
+  LogicalResult foldGguf(RewriterBase &rewriter, MethodOp method);
+  LogicalResult foldTorchao(RewriterBase &rewriter, MethodOp method);
   std::optional<AffineFold> matchAffine(MethodOp method, CallOp call,
                                         ConstantPlaceholder &weight);
   FailureOr<DenseResourceElementsAttr> repack(MethodOp method,
@@ -101,7 +102,8 @@ private:
 // GGUF (F1, F6)
 //===----------------------------------------------------------------------===//
 
-LogicalResult FoldQ4WeightsPass::foldGguf(MethodOp method) {
+LogicalResult FoldQ4WeightsPass::foldGguf(RewriterBase &rewriter,
+                                          MethodOp method) {
   SmallVector<CallOp> dequantizes;
   for (auto call : method.getBody().front().getOps<CallOp>())
     if (dequantizeFacts(call, DequantizeKind::Gguf))
@@ -161,19 +163,18 @@ LogicalResult FoldQ4WeightsPass::foldGguf(MethodOp method) {
              << "GGUF weight '" << weight->getName() << "' is dequantized as "
              << weightType.getQuant() << " and as " << packedType.getQuant()
              << "; a weight has one packing";
-    retypePlaceholder(weight->arg, packedType, /*updateSignature=*/false);
-    // The weight's class takes the dequantized tensor's readers (the
-    // storage answers remembered about either are forgotten).
-    if (failed(
-            replaceAllUsesKeepingAliases(call.getResult(0), weight->arg, [&] {
-              return call.emitOpError() << "cannot fold: ";
-            })))
+    retypePlaceholder(rewriter, weight->arg, packedType,
+                      /*updateSignature=*/false);
+    // The weight's class takes the dequantized tensor's readers.
+    if (failed(replaceAllUsesKeepingAliases(
+            rewriter, call.getResult(0), weight->arg,
+            [&] { return call.emitOpError() << "cannot fold: "; })))
       return failure();
-    call.erase();
+    rewriter.eraseOp(call);
     remark(method, "folded GGUF weight '" + weight->getName() +
                        "' (gguf:" + ggmlType.getValue() + ")");
   }
-  method.updateSignature();
+  method.retypePlaceholders(rewriter, {});
   return success();
 }
 
@@ -356,7 +357,8 @@ FoldQ4WeightsPass::repack(MethodOp method, const ConstantPlaceholder &weight,
   return packed;
 }
 
-LogicalResult FoldQ4WeightsPass::foldTorchao(MethodOp method) {
+LogicalResult FoldQ4WeightsPass::foldTorchao(RewriterBase &rewriter,
+                                             MethodOp method) {
   // Candidates per weight, in program order (F2).
   llvm::MapVector<Value, SmallVector<AffineFold, 2>> folds;
   DenseMap<Value, ConstantPlaceholder> weights;
@@ -397,7 +399,7 @@ LogicalResult FoldQ4WeightsPass::foldTorchao(MethodOp method) {
     for (int64_t d : fold.sizes)
       sizes.push_back(DimRange::fixed(d));
     retypePlaceholder(
-        weight.arg,
+        rewriter, weight.arg,
         ng::TensorType::get(
             &getContext(),
             IntegerType::get(&getContext(), 8, IntegerType::Unsigned), sizes,
@@ -405,17 +407,17 @@ LogicalResult FoldQ4WeightsPass::foldTorchao(MethodOp method) {
         /*updateSignature=*/false);
     for (AffineFold &f : weightFolds) {
       if (failed(replaceAllUsesKeepingAliases(
-              f.dequantize.getResult(0), weight.arg,
+              rewriter, f.dequantize.getResult(0), weight.arg,
               [&] { return f.dequantize.emitOpError() << "cannot fold: "; })))
         return failure();
-      f.dequantize.erase();
+      rewriter.eraseOp(f.dequantize);
     }
     remark(method, "folded torchao q4 weight '" + weight.getName() +
                        "' (group size " + Twine(fold.groupSize) + ", " +
                        Twine(weightFolds.size()) + " dequantize node" +
                        (weightFolds.size() == 1 ? "" : "s") + ")");
   }
-  method.updateSignature();
+  method.retypePlaceholders(rewriter, {});
   return success();
 }
 
@@ -424,9 +426,10 @@ void FoldQ4WeightsPass::runOnOperation() {
   bool torchao =
       formats.empty() || llvm::is_contained(formats, Q4Format::Torchao);
   repacked.clear();
+  IRRewriter rewriter(&getContext());
   for (auto method : getOperation().getOps<MethodOp>()) {
-    if ((gguf && failed(foldGguf(method))) ||
-        (torchao && failed(foldTorchao(method))))
+    if ((gguf && failed(foldGguf(rewriter, method))) ||
+        (torchao && failed(foldTorchao(rewriter, method))))
       return signalPassFailure();
   }
   // The repacked data replaces the int8 data, in one update of ng.data.
@@ -434,7 +437,8 @@ void FoldQ4WeightsPass::runOnOperation() {
   for (auto &entry : repacked)
     updates.emplace_back(StringAttr::get(&getContext(), entry.getKey()),
                          entry.getValue());
-  setConstantData(getOperation(), updates);
+  rewriter.modifyOpInPlace(getOperation(),
+                           [&] { setConstantData(getOperation(), updates); });
 
   // S9: methods share data by key, so a repacked key must be read packed
   // by every method that binds it.

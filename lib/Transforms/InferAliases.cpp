@@ -17,6 +17,8 @@
 #include "ng/Dialect/OpFacts.h"
 #include "ng/Dialect/Storage.h"
 
+#include "mlir/IR/PatternMatch.h"
+
 namespace ng {
 #define GEN_PASS_DEF_INFERALIASES
 #include "ng/Transforms/Passes.h.inc"
@@ -74,8 +76,9 @@ struct InferAliasesPass : public ng::impl::InferAliasesBase<InferAliasesPass> {
       }
       diag << " (FORMAT.md A1, A2); keeping the program's";
     }
+    IRRewriter rewriter(call);
     for (unsigned index : newlyMutated)
-      setArgumentMutated(call, index, /*mutated=*/true);
+      setArgumentMutated(rewriter, call, index, /*mutated=*/true);
 
     // alias_of: only single-tensor returns carry it (A1).
     unsigned numOutputs = call.getNumWireOutputs();
@@ -90,8 +93,10 @@ struct InferAliasesPass : public ng::impl::InferAliasesBase<InferAliasesPass> {
     }
     if (std::optional<unsigned> expected =
             getImpliedAliasOperand(call, *rule)) {
-      call.setAliasOfAttr(
-          DenseI32ArrayAttr::get(ctx, {static_cast<int32_t>(*expected)}));
+      rewriter.modifyOpInPlace(call, [&] {
+        call.setAliasOfAttr(
+            DenseI32ArrayAttr::get(ctx, {static_cast<int32_t>(*expected)}));
+      });
       return;
     }
     // The program has an alias_of: say so where it disagrees.

@@ -31,6 +31,7 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/PatternMatch.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/StringSet.h"
@@ -475,7 +476,8 @@ LogicalResult LegalizeDimOrderPass::rewriteToDimOrder(CallOp call,
   // The argument is always explicit, even when TensorMetas spell contiguous
   // as []: ExecuTorch's kernels require one entry per dim.
   newArgs->push_back(CallArgument::intList(ctx, "dim_order", order));
-  setCallArguments(call, info.dimOrderTarget, *newArgs);
+  IRRewriter rewriter(ctx);
+  setCallArguments(rewriter, call, info.dimOrderTarget, *newArgs);
   return success();
 }
 
@@ -551,7 +553,8 @@ LogicalResult LegalizeDimOrderPass::rewriteToAten(CallOp call,
   if (failed(newArgs))
     return failure();
   newArgs->push_back(memoryFormat);
-  setCallArguments(call, info.atenTarget, *newArgs);
+  IRRewriter rewriter(call->getContext());
+  setCallArguments(rewriter, call, info.atenTarget, *newArgs);
   return success();
 }
 
@@ -585,6 +588,7 @@ LogicalResult LegalizeDimOrderPass::insertContiguousCopies(Graph graph) {
   // One copy per value, placed before its first reader that needs it.
   llvm::DenseMap<Value, Value> copies;
   SmallVector<CallOp> calls(graph.block().getOps<CallOp>());
+  IRRewriter rewriter(graph.block().getParentOp()->getContext());
   for (CallOp call : calls) {
     if (!needsContiguousInput(call.getTarget()))
       continue;
@@ -604,7 +608,7 @@ LogicalResult LegalizeDimOrderPass::insertContiguousCopies(Graph graph) {
                  << "' in place; a copy would not receive the write (D5)";
         Value &copy = copies[input];
         if (!copy) {
-          OpBuilder builder(call);
+          rewriter.setInsertionPoint(call);
           // Named after its input: a hint, which the exporter makes unique
           // (`x_contiguous_1` next to another `x_contiguous`, V1/V2).
           StringRef inputName = getWireName(input);
@@ -621,7 +625,7 @@ LogicalResult LegalizeDimOrderPass::insertContiguousCopies(Graph graph) {
             args.push_back(CallArgument::boolean(ctx, "non_blocking", false));
             args.push_back(CallArgument::intList(ctx, "dim_order", identity));
           }
-          copy = buildCall(builder,
+          copy = buildCall(rewriter,
                            getNodeLoc(ctx, name, {name},
                                       getUnnamedLoc(call.getLoc())),
                            getCopyOpTarget(CopyFamily::Clone,
@@ -629,7 +633,7 @@ LogicalResult LegalizeDimOrderPass::insertContiguousCopies(Graph graph) {
                            args, type.withDimOrder(spell(identity)))
                      ->getResult(0);
         }
-        operand.set(copy);
+        rewriter.modifyOpInPlace(call, [&] { operand.set(copy); });
       }
     }
   }
@@ -672,5 +676,6 @@ void LegalizeDimOrderPass::runOnOperation() {
   for (Graph graph : graphs)
     if (failed(insertContiguousCopies(graph)))
       return signalPassFailure();
-  method.updateSignature();
+  IRRewriter rewriter(method);
+  method.retypePlaceholders(rewriter, {});
 }

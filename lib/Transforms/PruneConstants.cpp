@@ -14,6 +14,8 @@
 #include "ng/Dialect/NgOps.h"
 #include "ng/Dialect/Storage.h"
 
+#include "mlir/IR/PatternMatch.h"
+
 #include "llvm/ADT/StringSet.h"
 
 namespace ng {
@@ -34,7 +36,8 @@ struct PruneConstantsPass
     for (auto method : getOperation().getOps<MethodOp>())
       if (failed(pruneMethod(method)))
         return signalPassFailure();
-    for (const std::string &key : pruneConstantData(getOperation()))
+    IRRewriter rewriter(&getContext());
+    for (const std::string &key : pruneConstantData(rewriter, getOperation()))
       if (report)
         emitRemark(getOperation().getLoc())
             << "dropped the data of '" << key << "': no method binds it";
@@ -59,7 +62,8 @@ struct PruneConstantsPass
             << constant->getName() << "' (data_key '" << constant->key
             << "'): nothing reads it";
     }
-    return removePlaceholders(method, unread,
+    IRRewriter rewriter(method);
+    return removePlaceholders(rewriter, method, unread,
                               [&] { return method.emitOpError(); });
   }
 };

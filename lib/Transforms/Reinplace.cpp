@@ -26,9 +26,9 @@
 #include "ng/Dialect/NgOps.h"
 #include "ng/Dialect/OpFacts.h"
 #include "ng/Dialect/Storage.h"
-#include "ng/Dialect/StorageQueryCache.h"
 #include "ng/Dialect/WireNames.h"
 
+#include "mlir/IR/PatternMatch.h"
 #include "mlir/Support/DebugStringHelper.h"
 #include "llvm/ADT/EquivalenceClasses.h"
 
@@ -256,9 +256,14 @@ void ReinplacePass::rewrite(const Candidate &candidate) {
   args[candidate.selfArg].attr =
       ArgAttr::get(ctx, self.getKind(), self.getName(), /*mutated=*/true,
                    self.getValue(), self.getMask());
-  setCallArguments(call, candidate.inPlaceForm, args);
-  call.setAliasOfAttr(DenseI32ArrayAttr::get(
-      ctx, {static_cast<int32_t>(candidate.selfOperand)}));
+  IRRewriter rewriter(ctx);
+  setCallArguments(rewriter, call, candidate.inPlaceForm, args);
+  rewriter.modifyOpInPlace(call, [&] {
+    call.setAliasOfAttr(DenseI32ArrayAttr::get(
+        ctx, {static_cast<int32_t>(candidate.selfOperand)}));
+  });
+  // The result is `self`'s storage now, which the call writes.
+  recordStorageWrites(rewriter, call);
 }
 
 void ReinplacePass::runOnOperation() {
@@ -317,7 +322,4 @@ void ReinplacePass::runOnOperation() {
                         << " in place";
     rewrite(*candidate);
   }
-  // What the storage rules remembered about the classes the rewrites joined
-  // (their `mut`s, alias_ofs) no longer holds.
-  invalidateStorageQueries();
 }

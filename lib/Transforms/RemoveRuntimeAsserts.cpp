@@ -20,7 +20,6 @@
 #include "ng/Analysis/ScalarRanges.h"
 #include "ng/Dialect/NgOps.h"
 #include "ng/Dialect/OpFacts.h"
-#include "ng/Dialect/StorageQueryCache.h"
 #include "ng/Dialect/WireNames.h"
 
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -171,9 +170,6 @@ struct RemoveRuntimeAssertsPass
         continue;
       eraseOp(op);
     }
-    // Erasing uses makes nothing written, but the remembered answers name
-    // the erased values.
-    invalidateStorageQueries();
   }
 };
 

@@ -25,8 +25,10 @@
 #include "ng/Dialect/DimOrder.h"
 #include "ng/Dialect/NgOps.h"
 #include "ng/Dialect/OpFacts.h"
-#include "ng/Dialect/StorageQueryCache.h"
+#include "ng/Dialect/Storage.h"
 #include "ng/Dialect/WireNames.h"
+
+#include "mlir/IR/PatternMatch.h"
 
 #include "llvm/ADT/DenseMap.h"
 
@@ -192,13 +194,19 @@ bool ReplaceCopyWithAliasPass::visit(CallOp call) {
   Value result = call.getResult(0);
   Value source = candidate->source->get();
   auto type = cast<ng::TensorType>(result.getType());
-  if (ArrayRef<int64_t>(order) != ArrayRef<int64_t>(getCanonicalDimOrder(type)))
-    result.setType(
-        type.withDimOrder(DenseI64ArrayAttr::get(&getContext(), order)));
-  call.setTarget(candidate->viewTarget);
-  call.setAliasOfAttr(DenseI32ArrayAttr::get(
-      &getContext(),
-      {static_cast<int32_t>(candidate->source->getOperandNumber())}));
+  IRRewriter rewriter(&getContext());
+  rewriter.modifyOpInPlace(call, [&] {
+    if (ArrayRef<int64_t>(order) !=
+        ArrayRef<int64_t>(getCanonicalDimOrder(type)))
+      result.setType(
+          type.withDimOrder(DenseI64ArrayAttr::get(&getContext(), order)));
+    call.setTarget(candidate->viewTarget);
+    call.setAliasOfAttr(DenseI32ArrayAttr::get(
+        &getContext(),
+        {static_cast<int32_t>(candidate->source->getOperandNumber())}));
+  });
+  // The view shares its source's storage, and what is recorded of it.
+  recordStorageWrites(rewriter, call);
   joined[storage->getClass(result)] = find(storage->getClass(source));
   remark(call, "replaced " + copyName + " " + quoteValueName(result) + " by " +
                    getShortTargetName(candidate->viewTarget) + ", a view of " +
@@ -230,8 +238,5 @@ void ReplaceCopyWithAliasPass::runOnOperation() {
     markAllAnalysesPreserved();
     return;
   }
-  // The views share their sources' storage now: what the storage rules
-  // remembered during this pass may not hold.
-  invalidateStorageQueries();
   method.updateSignature();
 }

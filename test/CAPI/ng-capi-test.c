@@ -108,7 +108,6 @@ int main(int argc, char **argv) {
   /* A pipeline by its textual form (a pass and a registered pipeline), and
      a pass made by its constructor. */
   MlirPassManager pm = mlirPassManagerCreate(context);
-  ngPassManagerAddStorageQueryInstrumentation(pm);
   MlirOpPassManager top = mlirPassManagerGetAsOpPassManager(pm);
   MlirLogicalResult parsed = mlirOpPassManagerAddPipeline(
       top, str("ng.method(ng-remove-runtime-asserts),ng-prepare-native"),

@@ -19,7 +19,6 @@
 #include "ng/Tools/OutputFiles.h"
 #include "ng/Tools/ToolDiagnostics.h"
 #include "ng/Transforms/ChangeSummaryInstrumentation.h"
-#include "ng/Transforms/StorageQueryInstrumentation.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Pass/PassManager.h"
@@ -65,10 +64,6 @@ static LogicalResult optimize(llvm::StringRef inputPath,
   MlirOptMainConfig passes = config;
   config.setPassPipelineSetupFn([&parsed, passes](PassManager &pm) {
     parsed = true;
-    // Each pass answers the storage questions of ng.call's effects once
-    // per root (ng/Dialect/StorageQueryCache.h): --cse and --canonicalize
-    // stay linear.
-    pm.addInstrumentation(std::make_unique<ng::StorageQueryInstrumentation>());
     if (printChanges) {
       // Counted between passes: one method at a time.
       pm.getContext()->disableMultithreading();

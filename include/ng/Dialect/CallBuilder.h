@@ -20,7 +20,7 @@
 #include <optional>
 
 namespace mlir {
-class OpBuilder;
+class RewriterBase;
 } // namespace mlir
 
 namespace ng {
@@ -57,33 +57,40 @@ std::optional<unsigned> findCallArgument(llvm::ArrayRef<CallArgument> args,
 
 /// Give `call` the target `target` and the arguments `args` (operands
 /// included), in place: its results, location (names), metadata and output
-/// facts stay.
-void setCallArguments(CallOp call, llvm::StringRef target,
+/// facts stay. Through `rewriter`; the storages the call now writes, or
+/// shares with its results, are recorded (ng::recordStorageWrites).
+void setCallArguments(mlir::RewriterBase &rewriter, CallOp call,
+                      llvm::StringRef target,
                       llvm::ArrayRef<CallArgument> args);
 
 /// Sets argument `index` of `node` (an ng.call or ng.output) to `arg`, as
 /// given (its name and `mut` flag included); its operands take the old
 /// ones' place. `index` equal to the number of arguments appends it. When
-/// `node` is a method's OUTPUT node, the method's signature follows.
-void setCallArgument(mlir::Operation *node, unsigned index,
-                     const CallArgument &arg);
+/// `node` is a method's OUTPUT node, the method's signature follows. Through
+/// `rewriter`, recording what the new argument writes.
+void setCallArgument(mlir::RewriterBase &rewriter, mlir::Operation *node,
+                     unsigned index, const CallArgument &arg);
 
 /// Sets the `mut` flag of argument `index` of `node` (an ng.call or
 /// ng.output): whether the node writes it in place (A1). Only an argument
 /// that holds tensors can be written; the flag of any other stays false.
-void setArgumentMutated(mlir::Operation *node, unsigned index, bool mutated);
+/// Through `rewriter`; a new write is recorded on the storage it writes.
+void setArgumentMutated(mlir::RewriterBase &rewriter, mlir::Operation *node,
+                        unsigned index, bool mutated);
 
 /// A new ng.call of `target` with `args`, producing `resultTypes`, at
-/// `builder`'s insertion point. `loc` names it, if it should have a name
+/// `rewriter`'s insertion point. `loc` names it, if it should have a name
 /// (getNodeLoc); a location without one leaves the naming to the exporter.
-CallOp buildCall(mlir::OpBuilder &builder, mlir::Location loc,
+/// What it writes is recorded (ng::recordStorageWrites); alias_of, set
+/// after, is recorded by calling that again.
+CallOp buildCall(mlir::RewriterBase &rewriter, mlir::Location loc,
                  llvm::StringRef target, llvm::ArrayRef<CallArgument> args,
                  mlir::TypeRange resultTypes);
 
 /// A new ng.output returning `args` (positional tensor arguments, usually)
-/// at `builder`'s insertion point. The method's signature follows with
+/// at `rewriter`'s insertion point. The method's signature follows with
 /// MethodOp::updateSignature.
-OutputOp buildOutput(mlir::OpBuilder &builder, mlir::Location loc,
+OutputOp buildOutput(mlir::RewriterBase &rewriter, mlir::Location loc,
                      llvm::ArrayRef<CallArgument> args);
 
 /// Whether call target `target` (`torch.ops.aten.linear.default`) is the

@@ -10,11 +10,15 @@
 //    `ng.data` (ConstantData.h), and the data no method binds any more
 //    dropped from the program;
 //  - a value's uses replaced, refusing what would move an in-place write
-//    to other storage or use a value before it is made, and forgetting the
-//    storage answers cached for the pass (StorageQueryCache.h).
+//    to other storage or use a value before it is made, and recording what
+//    the new uses write (Storage.h).
 //
-// Each edit leaves the method's function type in step (updateSignature), so
-// a pass that uses only these needs no bookkeeping of its own.
+// Each edit goes through a RewriterBase, so a listener (the greedy driver,
+// --ng-print-changes) sees every op it changes, and leaves the method's
+// function type in step, so a pass that uses only these needs no
+// bookkeeping of its own. The placeholder edits are MethodOp's
+// (modifyPlaceholders, retypePlaceholders) with the facts of a constant
+// around them.
 //
 //===----------------------------------------------------------------------===//
 
@@ -27,6 +31,10 @@
 #include "mlir/IR/BuiltinOps.h"
 
 #include "llvm/ADT/STLFunctionalExtras.h"
+
+namespace mlir {
+class RewriterBase;
+} // namespace mlir
 
 #include <optional>
 #include <string>
@@ -59,7 +67,8 @@ std::optional<ConstantPlaceholder> getConstantPlaceholder(mlir::Value value);
 /// Inserts a placeholder at position `index` of `method` (its entry block
 /// argument), with its wire name (may be "") and binding, and renumbers the
 /// `user_input_mutation` specs of the placeholders after it.
-mlir::BlockArgument addPlaceholder(MethodOp method, unsigned index,
+mlir::BlockArgument addPlaceholder(mlir::RewriterBase &rewriter,
+                                   MethodOp method, unsigned index,
                                    llvm::StringRef name, mlir::Type type,
                                    const PlaceholderBinding &binding,
                                    mlir::Location loc);
@@ -68,24 +77,27 @@ mlir::BlockArgument addPlaceholder(MethodOp method, unsigned index,
 /// does. With `data`, the bytes go into `ng.data` under the key (replacing
 /// what is there: every placeholder bound to the key reads them, S9).
 mlir::BlockArgument addConstant(
-    MethodOp method, unsigned index, llvm::StringRef name, mlir::Type type,
-    InputKind kind, llvm::StringRef dataKey, mlir::Location loc,
+    mlir::RewriterBase &rewriter, MethodOp method, unsigned index,
+    llvm::StringRef name, mlir::Type type, InputKind kind,
+    llvm::StringRef dataKey, mlir::Location loc,
     mlir::DenseResourceElementsAttr data = mlir::DenseResourceElementsAttr());
 
-/// Gives placeholder `arg` of a method the type `type`. The method's
-/// signature follows at once, or, with `updateSignature` false, when the
-/// caller calls MethodOp::updateSignature after retyping many (each update
-/// lists every placeholder, so a pass retyping each weight updates once).
-/// Placeholders of other methods bound to the same key must declare the
-/// same metadata (S9): retypeConstant retypes them all.
-void retypePlaceholder(mlir::BlockArgument arg, mlir::Type type,
-                       bool updateSignature = true);
+/// Gives placeholder `arg` of a method the type `type`, through `rewriter`.
+/// The method's signature follows at once, or, with `updateSignature`
+/// false, when the caller is done retyping (each update lists every
+/// placeholder: a pass retyping each weight as it goes updates once, with
+/// MethodOp::retypePlaceholders of nothing). Placeholders of other methods
+/// bound to the same key must declare the same metadata (S9):
+/// retypeConstant retypes them all.
+void retypePlaceholder(mlir::RewriterBase &rewriter, mlir::BlockArgument arg,
+                       mlir::Type type, bool updateSignature = true);
 
 /// Gives every placeholder of `module` bound to `dataKey` the type `type`
 /// and, with `data`, replaces the key's bytes: the edit that keeps S9 when
 /// a constant's metadata changes. Returns how many placeholders it retyped.
 unsigned retypeConstant(
-    mlir::ModuleOp module, llvm::StringRef dataKey, mlir::Type type,
+    mlir::RewriterBase &rewriter, mlir::ModuleOp module,
+    llvm::StringRef dataKey, mlir::Type type,
     mlir::DenseResourceElementsAttr data = mlir::DenseResourceElementsAttr());
 
 /// Why placeholder `arg` cannot be removed: "" when it can. It cannot while
@@ -98,14 +110,15 @@ std::string whyPlaceholderIsNeeded(mlir::BlockArgument arg);
 /// Its data stays in `ng.data` until pruneConstantData, since other methods
 /// may bind the key.
 llvm::LogicalResult removePlaceholder(
-    mlir::BlockArgument arg,
+    mlir::RewriterBase &rewriter, mlir::BlockArgument arg,
     llvm::function_ref<mlir::InFlightDiagnostic()> emitError = {});
 
 /// Removes the placeholders `args` of `method` at once (one renumbering, one
 /// signature update: linear in the method's placeholders however many go).
 /// Fails, removing none, when one of them is needed.
 llvm::LogicalResult removePlaceholders(
-    MethodOp method, llvm::ArrayRef<mlir::BlockArgument> args,
+    mlir::RewriterBase &rewriter, MethodOp method,
+    llvm::ArrayRef<mlir::BlockArgument> args,
     llvm::function_ref<mlir::InFlightDiagnostic()> emitError = {});
 
 //===----------------------------------------------------------------------===//
@@ -115,7 +128,8 @@ llvm::LogicalResult removePlaceholders(
 /// Drops from `ng.data` the entries whose key no placeholder of any method
 /// binds (a constant) and no AffineGroup metadata names (a scale or zero
 /// point). Returns the keys it dropped, in the dictionary's order.
-llvm::SmallVector<std::string> pruneConstantData(mlir::ModuleOp module);
+llvm::SmallVector<std::string> pruneConstantData(mlir::RewriterBase &rewriter,
+                                                 mlir::ModuleOp module);
 
 //===----------------------------------------------------------------------===//
 // Uses
@@ -134,11 +148,11 @@ std::string whyUsesCannotBeReplaced(mlir::Value from, mlir::Value to);
 /// Replaces every use of `from` with `to` when whyUsesCannotBeReplaced says
 /// it can (else fails, with the reason through `emitError` when given). The
 /// users' alias_of and `mut` name operands by position, so they stay true;
-/// the storage answers cached for the pass are forgotten (the classes
-/// changed), and the signature of a method whose output used `from`
-/// follows.
+/// what was recorded written of `from` is recorded of `to` (the classes
+/// joined), and the signature of a method whose output used `from`
+/// follows. Through `rewriter`.
 llvm::LogicalResult replaceAllUsesKeepingAliases(
-    mlir::Value from, mlir::Value to,
+    mlir::RewriterBase &rewriter, mlir::Value from, mlir::Value to,
     llvm::function_ref<mlir::InFlightDiagnostic()> emitError = {});
 
 } // namespace ng

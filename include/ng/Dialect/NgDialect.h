@@ -10,6 +10,9 @@
 namespace ng {
 class ParseCache;
 class WarnedOps;
+class ArgumentStarts;
+class TargetFacts;
+struct OpFacts;
 } // namespace ng
 
 #include "ng/Dialect/NgDialect.h.inc"

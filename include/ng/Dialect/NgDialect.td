@@ -72,9 +72,28 @@ def Ng_Dialect : Dialect {
     /// again each time a pass re-verifies the IR. Thread-safe.
     bool claimWarning(::mlir::Operation *op) const;
 
+    /// Where each well-formed argument of `args` (a node's argument list,
+    /// the elements of its uniqued ArrayAttr, which identify it)
+    /// begins among the node's operands, then where the last one ends: made
+    /// on the first request and kept with the context. A list is uniqued and
+    /// never changes (an edit makes a new one), so an entry never goes
+    /// stale. WireArgumentRange asks it for nodes with many arguments.
+    /// Thread-safe.
+    ::llvm::ArrayRef<unsigned>
+    getArgumentStarts(::llvm::ArrayRef<::mlir::Attribute> args) const;
+
+    /// The op facts of call target `target`, computed by `compute` the
+    /// first time and remembered with the context (ng::lookupOpFacts).
+    /// Thread-safe.
+    std::optional<OpFacts> lookupTargetFacts(
+        ::mlir::StringAttr target,
+        ::llvm::function_ref<std::optional<OpFacts>()> compute) const;
+
   private:
+    std::unique_ptr<TargetFacts> targetFacts;
     std::unique_ptr<ParseCache> parseCache;
     std::unique_ptr<WarnedOps> warnedOps;
+    std::unique_ptr<ArgumentStarts> argumentStarts;
 
   public:
   }];

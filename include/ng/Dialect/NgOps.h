@@ -16,6 +16,11 @@
 #include "ng/Dialect/NgTypes.h"
 #include "ng/Dialect/PlaceholderBinding.h"
 #include "ng/Dialect/WireArguments.h"
+#include "ng/Dialect/WrittenMask.h"
+
+namespace mlir {
+class RewriterBase;
+} // namespace mlir
 
 namespace ng {
 class OutputOp;

@@ -54,6 +54,38 @@ def Ng_BindingProp : Property<"::ng::PlaceholderBinding", "placeholder binding",
   }];
 }
 
+// Which storages a node or method writes (include/ng/Dialect/WrittenMask.h,
+// Storage.h): not printed in the custom form, where the method's parser
+// reads it off the graph as the importer does; in the generic form and in
+// bytecode the positions of the set bits.
+def Ng_WrittenMaskProp : Property<"::ng::WrittenMask", "storage-written mask",
+                                  "const ::ng::WrittenMask &"> {
+  let convertToAttribute = "return $_storage.toAttr($_ctxt);";
+  let convertFromAttribute = [{
+    if (!::ng::WrittenMask::fromAttr($_attr, $_storage))
+      return $_diag() << "expected the positions of written storages "
+                         "(array<i32: ...>), got " << $_attr;
+    return ::mlir::success();
+  }];
+  let hashProperty = "hash_value($_storage)";
+  let printer = "$_printer << $_storage.toAttr($_ctxt)";
+  let parser = [{
+    ::mlir::Attribute attr;
+    if ($_parser.parseAttribute(attr) ||
+        !::ng::WrittenMask::fromAttr(attr, $_storage))
+      return ::mlir::failure();
+  }];
+  let writeToMlirBytecode = [{
+    $_writer.writeAttribute($_storage.toAttr($_ctxt));
+  }];
+  let readFromMlirBytecode = [{
+    ::mlir::Attribute attr;
+    if (::mlir::failed($_reader.readAttribute(attr)) ||
+        !::ng::WrittenMask::fromAttr(attr, $_storage))
+      return ::mlir::failure();
+  }];
+}
+
 //===----------------------------------------------------------------------===//
 // ng.method
 //===----------------------------------------------------------------------===//
@@ -85,8 +117,8 @@ def Ng_MethodOp : Ng_Op<"method", [
     `#ng.mutable_buffer` for a MutableBufferSpec. Bindings are a property,
     one entry per placeholder, rather than argument attributes: a model has
     hundreds of thousands of placeholders, and each argument dictionary would
-    be uniqued. `insertPlaceholder`, `erasePlaceholders` and `updateSignature`
-    keep them, the block arguments and the function type in step. Other
+    be uniqued. `modifyPlaceholders` and `retypePlaceholders` keep them, the
+    block arguments, the output specs and the function type in step. Other
     argument attributes go to `arg_attrs` as usual. The result types are
     those of the values `ng.output` returns.
 
@@ -99,7 +131,9 @@ def Ng_MethodOp : Ng_Op<"method", [
     TypeAttrOf<FunctionType>:$function_type,
     OptionalAttr<DictArrayAttr>:$arg_attrs,
     OptionalAttr<DictArrayAttr>:$res_attrs,
-    ArrayProp<Ng_BindingProp>:$arg_bindings);
+    ArrayProp<Ng_BindingProp>:$arg_bindings,
+    // Whether each placeholder's storage is written (Storage.h).
+    Ng_WrittenMaskProp:$written_placeholders);
   let regions = (region SizedRegion<1>:$body);
   let hasCustomAssemblyFormat = 1;
   let hasRegionVerifier = 1;
@@ -125,27 +159,51 @@ def Ng_MethodOp : Ng_Op<"method", [
     /// a loop over a model's placeholders.
     ::mlir::Attribute getArgBinding(unsigned index);
     /// Appends a placeholder: an entry block argument with its wire name
-    /// (may be "") and binding. The caller keeps the function type in step
-    /// (updateSignature), as the importer sets it once for all.
+    /// (may be "") and binding, while the method is being built (the
+    /// importer's and the parser's primitive). The caller keeps the
+    /// function type in step (updateSignature), as the importer sets it
+    /// once for all.
     ::mlir::BlockArgument addPlaceholder(::mlir::Type type,
                                          ::llvm::StringRef name,
                                          PlaceholderBinding binding,
                                          ::mlir::Location loc);
-    /// Inserts a placeholder at `index`, with its binding, and updates the
-    /// function type (FunctionOpInterface's insertArgument does not know
-    /// bindings).
-    ::mlir::BlockArgument insertPlaceholder(unsigned index, ::mlir::Type type,
-                                            ::llvm::StringRef name,
-                                            PlaceholderBinding binding,
-                                            ::mlir::Location loc);
-    /// Erases the placeholders in `indices` (they must be unused), their
-    /// bindings and argument attributes, and updates the function type.
-    void erasePlaceholders(const ::llvm::BitVector &indices);
+    /// Inserts and erases placeholders in one edit, through `rewriter` (as
+    /// CIRCT's HWMutableModuleLike::modifyPorts): every list that runs
+    /// parallel to them follows (bindings, argument attributes, the records
+    /// of written storage), the `user_input_mutation` specs that name
+    /// placeholders by position are renumbered, and the function type is
+    /// updated. Each insertion goes before the placeholder its `index`
+    /// names in the current numbering (the count of placeholders: at the
+    /// end); insertions at one index keep their order. The placeholders in
+    /// `erasures` must be unused and not written back
+    /// (ng::whyPlaceholderIsNeeded). Returns the inserted placeholders, in
+    /// the order of `insertions`.
+    ::llvm::SmallVector<::mlir::BlockArgument>
+    modifyPlaceholders(::mlir::RewriterBase &rewriter,
+                       ::llvm::ArrayRef<PlaceholderInsertion> insertions,
+                       const ::llvm::BitVector &erasures);
+    /// Gives each placeholder `index` its type, through `rewriter`, and
+    /// updates the function type once (with no types, only that: after
+    /// ng::retypePlaceholder without the update).
+    void retypePlaceholders(
+        ::mlir::RewriterBase &rewriter,
+        ::llvm::ArrayRef<std::pair<unsigned, ::mlir::Type>> types);
     /// Sets the function type from the entry block's argument types and the
     /// types ng.output returns: after a pass changed either.
     void updateSignature();
     /// The OUTPUT node.
     OutputOp getOutputOp();
+
+  private:
+    // Primitives of modifyPlaceholders: each keeps one list in step and
+    // leaves the specs that name placeholders by position stale.
+    ::mlir::BlockArgument insertPlaceholder(unsigned index, ::mlir::Type type,
+                                            ::llvm::StringRef name,
+                                            PlaceholderBinding binding,
+                                            ::mlir::Location loc);
+    void erasePlaceholders(const ::llvm::BitVector &indices);
+
+  public:
   }];
 }
 
@@ -199,6 +257,10 @@ def Ng_CallOp : Ng_Op<"call", [
     OptionalAttr<DenseI32ArrayAttr>:$output_groups,
     OptionalAttr<DenseI32ArrayAttr>:$alias_of,
     OptionalAttr<ArrayAttr>:$metadata,
+    // Whether the storage of each result, and of each subgraph's inputs,
+    // is written (Storage.h).
+    Ng_WrittenMaskProp:$written,
+    Ng_WrittenMaskProp:$written_graph_inputs,
     Variadic<AnyType>:$operands);
   let results = (outs Variadic<AnyType>:$results);
   let regions = (region VariadicRegion<SizedRegion<1>>:$graphs);

@@ -26,6 +26,10 @@
 #include <iterator>
 #include <optional>
 
+namespace mlir {
+class StringAttr;
+} // namespace mlir
+
 namespace ng {
 
 /// How an output relates to the argument it aliases.
@@ -250,9 +254,13 @@ struct OpFacts {
 /// the table's entry for the target, else for every overload of its packet,
 /// then what its name implies (in-place `_` ops, `*_copy` variants of views,
 /// in-place random-number generators; see deriveFromName in OpFacts.cpp).
-/// nullopt when ng knows nothing about the target. Allocates nothing: cheap
-/// enough to ask on every effects query.
+/// nullopt when ng knows nothing about the target. Allocates nothing.
 std::optional<OpFacts> lookupOpFacts(llvm::StringRef target);
+
+/// The same for a call's target attribute, remembered by the dialect per
+/// uniqued target (a graph has a few dozen, asked about at every node):
+/// what ng.call's memory effects and the storage rules ask. Thread-safe.
+std::optional<OpFacts> lookupOpFacts(mlir::StringAttr target);
 
 /// The overload of call target `target`: what follows
 /// `torch.ops.<ns>.<name>.` (`Tensor` of `torch.ops.aten.add.Tensor`); empty

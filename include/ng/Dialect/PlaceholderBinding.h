@@ -16,6 +16,8 @@
 
 #include "ng/Dialect/NgAttrs.h"
 
+#include "mlir/IR/Location.h"
+
 #include "llvm/ADT/Hashing.h"
 #include "llvm/ADT/StringRef.h"
 
@@ -65,6 +67,17 @@ struct PlaceholderBinding {
   bool operator!=(const PlaceholderBinding &other) const {
     return !(*this == other);
   }
+};
+
+/// A placeholder to insert with MethodOp::modifyPlaceholders: before the
+/// placeholder `index` names (the count of placeholders: at the end).
+struct PlaceholderInsertion {
+  unsigned index;
+  mlir::Type type;
+  /// Its wire name hint (may be "").
+  std::string name;
+  PlaceholderBinding binding;
+  mlir::Location loc;
 };
 
 inline llvm::hash_code hash_value(const PlaceholderBinding &binding) {

@@ -6,10 +6,11 @@
 // alias analysis (include/ng/Analysis) are all built on these functions, so
 // they cannot disagree. docs/Aliasing.md explains the model.
 //
-// Everything here reads the current IR. The one question about a whole
-// graph, isStorageWritten, is remembered per root while a StorageQueryCache
-// is open on the thread (ng/Dialect/StorageQueryCache.h: ng-opt opens one
-// for each pass), and asked anew otherwise.
+// Everything here reads the current IR. Whether a storage is written is a
+// question about a whole graph; its answer is recorded on the values'
+// producers (WrittenMask.h), kept by the edit API and checked by the
+// verifier, so that asking it, as ng.call's memory effects do for every
+// operand, costs nothing (docs/Rationale.md).
 //
 //===----------------------------------------------------------------------===//
 
@@ -22,6 +23,10 @@
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringMap.h"
+
+namespace mlir {
+class RewriterBase;
+} // namespace mlir
 
 namespace ng {
 
@@ -183,6 +188,10 @@ void forEachStorageWrite(mlir::Operation *op,
 class MethodPlaceholderIndex {
 public:
   explicit MethodPlaceholderIndex(MethodOp method);
+  /// The same for a method's `body` and placeholder `bindings` (a method
+  /// being parsed). Both must outlive the index, unchanged.
+  MethodPlaceholderIndex(mlir::Region &body,
+                         llvm::ArrayRef<PlaceholderBinding> bindings);
 
   /// The placeholders bound to `key` (a data key or a mutable buffer's
   /// fqn), in order; empty for the empty key.
@@ -197,39 +206,71 @@ public:
   void getWriteBackTargets(
       OutputSpecAttr spec,
       llvm::SmallVectorImpl<mlir::BlockArgument> &targets) const;
+  /// The binding of placeholder `index`.
+  const PlaceholderBinding &getBinding(unsigned index) const;
 
 private:
-  MethodOp method;
+  mlir::Block *entry;
+  llvm::ArrayRef<PlaceholderBinding> bindings;
   llvm::StringMap<llvm::SmallVector<unsigned, 1>> boundTo;
   llvm::DenseSet<unsigned> writtenBack;
 };
 
-/// Whether anything may write the storage rooted at `root`:
-///  - never a parameter or constant tensor (V13);
-///  - always an Unknown root;
-///  - a subgraph input when any input of its subgraph is written (two
-///    inputs may be one tensor of the caller);
+//===----------------------------------------------------------------------===//
+// Which storages are written (A1-A3), as the IR records it
+//===----------------------------------------------------------------------===//
+
+/// Whether anything may write the storage `value` lives in: read from what
+/// its producer records (ng.call's `written` and `written_graph_inputs`,
+/// ng.method's `written_placeholders`), so the answer costs no walk and
+/// holds for any member of a class, not only its root. True for a value
+/// ng cannot place (a foreign op's, a non-entry block's); false for a
+/// scalar.
+///
+/// What the records say is the storage rules' answer (inferStorageWrites):
+///  - never for a parameter or constant tensor (V13);
+///  - always for an Unknown root (an output of a call with subgraphs);
+///  - a subgraph's inputs when any of them is written (two inputs may be
+///    one tensor of the caller);
 ///  - otherwise when a member of its class (or of a placeholder bound to
 ///    the same key) is written in place (`mut`, or a write the op facts
 ///    know: FlagSource::WireAndFacts throughout) or handed to a call with
-///    subgraphs
-///    that may write it (StorageWrite::Kind::MayWrite), when the method's
-///    output writes it back, or when it is a buffer marked `mutated`.
-/// The answer reads the whole class, whatever its size (no budget): a
-/// question costs the uses of the class, and with a StorageQueryCache open,
-/// each root is asked about once (ng.call's effects ask for every operand).
-bool isStorageWritten(mlir::Value root);
+///    subgraphs that may write it (StorageWrite::Kind::MayWrite), when the
+///    method's output writes it back, or when it is a buffer marked
+///    `mutated`.
+/// The verifier holds the records to it (verifyStorageWrites).
+bool isStorageWritten(mlir::Value value);
 
-/// How much work the storage rules did on this thread: the scaling guard
-/// (--ng-test-storage-work) counts it, since a time cannot be tested.
-struct StorageWork {
-  /// isStorageWritten questions.
-  uint64_t questions = 0;
-  /// Steps of the walks that answer them: uses visited, placeholders and
-  /// output specs indexed, nested nodes of a higher-order op visited.
-  uint64_t steps = 0;
-};
-StorageWork &getStorageWork();
+/// Records the storage rules' answers on every value of `method`, from its
+/// graph, in one linear walk: the importer and the parser do, and a pass
+/// that removed writes may (a record left set after the last write is gone
+/// is safe, only less precise).
+void inferStorageWrites(MethodOp method);
+/// The same for a method whose op is still being parsed: `body` is its
+/// region, `bindings` its placeholders'; sets the calls' records and
+/// `placeholders`.
+void inferStorageWrites(mlir::Region &body,
+                        llvm::ArrayRef<PlaceholderBinding> bindings,
+                        WrittenMask &placeholders);
+
+/// Records, through `rewriter` (modifyOpInPlace, so listeners see each
+/// changed op), that the storage `value` lives in is written: on every value
+/// that shares it. The edit API calls it for each write it adds; a pass
+/// that adds a write by other means calls it itself, or the verifier
+/// rejects the IR. A read-only storage (V13) is not marked. Costs the class,
+/// once: a class already marked costs nothing.
+void markStorageWritten(mlir::RewriterBase &rewriter, mlir::Value value);
+
+/// Records what `op` (an ng.call or ng.output, new or changed) adds: the
+/// storages it writes in place, and for each result that aliases an
+/// operand, that the two share whatever is recorded on either. The edit
+/// API calls it after each change it makes.
+void recordStorageWrites(mlir::RewriterBase &rewriter, mlir::Operation *op);
+
+/// The verifier's check: every storage of `method` that the rules find
+/// written is recorded as written. Names the value that lacks the record and
+/// the node that writes it.
+llvm::LogicalResult verifyStorageWrites(MethodOp method);
 
 } // namespace ng
 

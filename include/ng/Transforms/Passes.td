@@ -544,26 +544,4 @@ def TestAliasAnalysis : Pass<"ng-test-alias-analysis", "mlir::ModuleOp"> {
   ];
 }
 
-def TestStorageWork : Pass<"ng-test-storage-work", "mlir::ModuleOp"> {
-  let summary = "Print how much work the storage rules did so far (testing "
-                "aid: the scaling guard)";
-  let description = [{
-    Prints to stderr how many `isStorageWritten` questions the storage rules
-    (include/ng/Dialect/Storage.h) were asked on this thread since the
-    previous report (or the start), and how many steps their walks took
-    (uses visited, placeholders and output specs indexed, nested nodes of
-    higher-order ops visited), then starts counting again:
-
-    ```
-    storage work: 7305 questions, 12081 steps
-    ```
-
-    Run after the passes to measure, with `--mlir-disable-threading` (the
-    counts are per thread). `test/Analysis/storage-work-scaling.test` checks
-    with it that the work of `--cse`, `--canonicalize` and the alias
-    analysis grows linearly with the program: a count, not a time, so the
-    check holds on any machine.
-  }];
-}
-
 #endif // NG_TRANSFORMS_PASSES_TD

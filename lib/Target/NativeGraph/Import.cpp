@@ -17,6 +17,7 @@
 #include "ng/Dialect/MethodGraphVerifier.h"
 #include "ng/Dialect/NgOps.h"
 #include "ng/Dialect/RecurringAttrs.h"
+#include "ng/Dialect/Storage.h"
 #include "ng/Dialect/WireNames.h"
 #include "ng/Support/NameMap.h"
 #include "ng/Target/NativeGraph/native_graph_generated.h"
@@ -1364,9 +1365,13 @@ LogicalResult Importer::importMethod(const fb::Method *method,
   opLoc = getMethodContextLoc(context.method, fileLoc);
   auto methodOp = MethodOp::create(builder, opLoc, str(method->name()),
                                    FunctionType::get(ctx, {}, {}));
-  if (failed(claimGraph(method->graph())))
+  if (failed(claimGraph(method->graph())) ||
+      failed(importGraph(method->graph(), methodOp.getBody(), method, 0)))
     return failure();
-  return importGraph(method->graph(), methodOp.getBody(), method, 0);
+  // Which storages are written, recorded on the values' producers
+  // (Storage.h): read off the finished graph.
+  inferStorageWrites(methodOp);
+  return success();
 }
 
 void Importer::reportMalformed() {

@@ -29,6 +29,9 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/ThreadPool.h"
+#include "llvm/Support/Threading.h"
+
+#include <atomic>
 
 using namespace mlir;
 
@@ -235,9 +238,6 @@ static LogicalResult verifyOpInvariants(Operation *root) {
   return failure(walk.wasInterrupted());
 }
 
-/// Set while this thread runs a speculative export (exportVerifiedProgram).
-static thread_local bool exportingHere = false;
-
 /// Verify `module` and export its program. When the context may use threads,
 /// the full verifier runs on a second core while the program is exported
 /// (in an `ng-translate | ng-translate` pipe that core would idle), once each
@@ -257,21 +257,24 @@ static LogicalResult exportVerifiedProgram(ModuleOp module,
 
   SmallVector<Diagnostic> held;
   LogicalResult verified = failure(), exported = failure();
+  // While this thread exports, a diagnostic on it is the export's.
+  const uint64_t exportThread = llvm::get_threadid();
+  std::atomic<bool> exporting{false};
   {
     // Only the export's own diagnostics are held: the verifier may run on
     // this thread too (the pool runs a task that nobody picked up yet on the
     // thread that waits for it).
     ScopedDiagnosticHandler hold(context, [&](Diagnostic &diag) {
-      if (!exportingHere)
+      if (!exporting || llvm::get_threadid() != exportThread)
         return failure(); // the verifier's: reported as usual
       held.push_back(std::move(diag));
       return success();
     });
     std::shared_future<void> verifying =
         context->getThreadPool().async([&] { verified = verify(module); });
-    exportingHere = true;
+    exporting = true;
     exported = ng::exportNativeGraph(module, program);
-    exportingHere = false;
+    exporting = false;
     verifying.wait();
   }
   if (failed(verified))
