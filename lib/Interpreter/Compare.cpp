@@ -5,6 +5,7 @@
 #include "llvm/Support/FormatVariadic.h"
 
 #include <cmath>
+#include <cstdio>
 #include <cstring>
 
 using namespace ng;
@@ -60,12 +61,16 @@ static std::optional<std::string> compareTensors(llvm::StringRef what,
   if (first < 0)
     return std::nullopt;
   double x = valuesA[first], y = valuesB[first];
+  auto number = [](double v) {
+    char text[32];
+    std::snprintf(text, sizeof(text), "%.9g", v);
+    return std::string(text);
+  };
   return llvm::formatv("{0} differs at {1}: {2} in A, {3} in B (|A - B| = "
                        "{4}); {5} of {6} elements differ, by up to {7}",
-                       what, formatIndex(a.getSizes(), first),
-                       llvm::formatv("{0:g9}", x), llvm::formatv("{0:g9}", y),
-                       llvm::formatv("{0:g3}", std::fabs(x - y)), differing,
-                       valuesA.size(), llvm::formatv("{0:g3}", worst))
+                       what, formatIndex(a.getSizes(), first), number(x),
+                       number(y), number(std::fabs(x - y)), differing,
+                       valuesA.size(), number(worst))
       .str();
 }
 
