@@ -30,6 +30,14 @@ config.substitutions.append(
 config.substitutions.append(("%python", config.ng_python or "python3"))
 if config.ng_build_python:
     config.available_features.add("python")
+# numpy (Debian's python3-numpy, scripts/install-deps.sh): ng-run's
+# reference tests (test/Interpreter) say `REQUIRES: numpy`.
+import subprocess
+
+if subprocess.run([config.ng_python or "python3", "-c", "import numpy"],
+                  stdout=subprocess.DEVNULL,
+                  stderr=subprocess.DEVNULL).returncode == 0:
+    config.available_features.add("numpy")
 
 llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
 llvm_config.use_default_substitutions()
