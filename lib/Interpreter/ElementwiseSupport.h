@@ -53,6 +53,8 @@ bool mapBinary(KernelContext &ctx, const Tensor &a, const Tensor &b,
   if (!shape)
     return ctx.fail("cannot broadcast " + formatShape(a.getSizes()) +
                     " with " + formatShape(b.getSizes()));
+  if (!ctx.checkSizes(*shape))
+    return false;
   result = Tensor::alloc(out, *shape);
   Tensor x = a.broadcastTo(*shape), y = b.broadcastTo(*shape);
   auto run = [&](auto tag) {

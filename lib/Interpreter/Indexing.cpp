@@ -78,6 +78,8 @@ std::optional<IndexedPlaces> indexPlaces(KernelContext &ctx, const Tensor &self,
       return std::nullopt;
     }
     broadcast = *shape;
+    if (!ctx.checkSizes(broadcast))
+      return std::nullopt;
     first = false;
     indexed.push_back(d);
   }
@@ -386,13 +388,8 @@ bool fillKernel(KernelContext &ctx, Tensor result, const RValue &value) {
 
 std::optional<Shape> sizeList(KernelContext &ctx, llvm::StringRef name) {
   std::vector<int64_t> sizes = ctx.getInts(name);
-  if (ctx.failed())
+  if (ctx.failed() || !ctx.checkSizes(sizes))
     return std::nullopt;
-  for (int64_t s : sizes)
-    if (s < 0) {
-      ctx.fail("negative size " + llvm::Twine(s));
-      return std::nullopt;
-    }
   return Shape(sizes.begin(), sizes.end());
 }
 
@@ -455,8 +452,8 @@ bool arangeKernel(KernelContext &ctx, bool hasStart, bool hasStep) {
   if ((d > 0 && e < s) || (d < 0 && e > s))
     return ctx.fail("arange: the bounds are inconsistent with the step");
   double count = std::ceil((e - s) / d);
-  if (count > 1e9)
-    return ctx.fail("arange: too many elements");
+  if (count > static_cast<double>(kMaxElements))
+    return ctx.fail("arange: more than 2^30 elements");
   int64_t n = static_cast<int64_t>(count);
   Tensor result = Tensor::alloc(out, {n});
   if (isFloatDType(out) || floats) {

@@ -146,6 +146,19 @@ const RValue *KernelContext::scalarOrTensor(llvm::StringRef name) {
   return v;
 }
 
+bool KernelContext::checkSizes(llvm::ArrayRef<int64_t> sizes) {
+  int64_t count = 1;
+  for (int64_t size : sizes) {
+    if (size < 0)
+      return fail("negative size in " + formatShape(sizes));
+    if (size && count > kMaxElements / size)
+      return fail("a tensor of sizes " + formatShape(sizes) +
+                  " has more than 2^30 elements, which ng-run does not make");
+    count *= size;
+  }
+  return true;
+}
+
 int64_t KernelContext::normalizeDim(int64_t dim, int64_t rank) {
   int64_t bound = std::max<int64_t>(rank, 1);
   if (dim < -bound || dim >= bound) {

@@ -13,6 +13,7 @@
 #include "ng/Interpreter/Interpreter.h"
 
 #include "Executor.h"
+
 #include "Quantization.h"
 
 #include "ng/Dialect/ConstantData.h"
@@ -204,6 +205,10 @@ static llvm::Expected<Tensor> loadPlaceholder(ModuleOp module, MethodOp method,
   std::optional<llvm::SmallVector<int64_t, 4>> sizes = type.getStaticSizes();
   if (!sizes)
     return makeError(where + " has dynamic sizes, but is bound to data");
+  std::optional<uint64_t> count = getElementCount(*sizes);
+  if (!count || *count > static_cast<uint64_t>(kMaxElements))
+    return makeError(where + " has more than 2^30 elements, which ng-run "
+                             "does not make");
   DenseResourceElementsAttr data = lookupConstantData(module, binding.key);
   DimOrder order = getDimOrder(type);
   if (!isDimOrderPermutation(order, type.getRank()))
@@ -506,6 +511,14 @@ PreparedMethod::makeRandomInputs(uint64_t seed, const DimChoices &dims) const {
                          "'");
       sizes.push_back(size);
     }
+    int64_t elements = 1;
+    for (int64_t size : sizes)
+      if (size && elements > kMaxElements / size)
+        return makeError("user input '" + info.name + "' of sizes " +
+                         formatShape(sizes) +
+                         " would have more than 2^30 elements");
+      else
+        elements *= size;
     Tensor t = Tensor::alloc(info.dtype, sizes);
     int64_t n = t.getNumElements();
     if (isFloatDType(info.dtype)) {

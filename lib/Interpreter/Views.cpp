@@ -229,6 +229,8 @@ bool expandKernel(KernelContext &ctx) {
     }
     outSizes[i] = size;
   }
+  if (!ctx.checkSizes(outSizes))
+    return false;
   ctx.setResult(0, self->withView(outSizes, strides, self->getOffset()));
   return true;
 }

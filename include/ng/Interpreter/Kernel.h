@@ -134,6 +134,11 @@ public:
   /// A number argument (Int, Float, Bool) or a 0-dim tensor... as an RValue.
   const RValue *scalarOrTensor(llvm::StringRef name);
 
+  /// Whether a tensor of `sizes` may be made: no negative size, at most
+  /// kMaxElements elements (a hostile size list fails, it does not exhaust
+  /// memory).
+  bool checkSizes(llvm::ArrayRef<int64_t> sizes);
+
   /// A dim argument in [-rank, rank), normalised to [0, rank).
   int64_t normalizeDim(int64_t dim, int64_t rank);
 
@@ -158,6 +163,9 @@ private:
   Executor &executor;
   std::string error;
 };
+
+/// The most elements ng-run makes one tensor of: 2^30 (4 GiB of f32).
+constexpr int64_t kMaxElements = int64_t(1) << 30;
 
 using KernelFn = std::function<bool(KernelContext &)>;
 
