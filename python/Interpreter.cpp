@@ -175,8 +175,9 @@ std::vector<run::Tensor> inputsFromDict(const run::PreparedMethod &method,
   for (const run::InputInfo &info : method.getInputs()) {
     py::str key(info.name);
     if (!inputs.contains(key))
-      throw Error("no input named '" + info.name + "' (the method's user "
-                                                   "inputs: " +
+      throw Error("no input named '" + info.name +
+                  "' (the method's user "
+                  "inputs: " +
                   [&] {
                     std::string names;
                     for (const run::InputInfo &i : method.getInputs())

@@ -33,7 +33,8 @@ static std::optional<std::string> compareTensors(llvm::StringRef what,
     return (what + " has sizes " + formatShape(a.getSizes()) + " in A but " +
             formatShape(b.getSizes()) + " in B")
         .str();
-  std::vector<uint8_t> bytesA = a.contiguousBytes(), bytesB = b.contiguousBytes();
+  std::vector<uint8_t> bytesA = a.contiguousBytes(),
+                       bytesB = b.contiguousBytes();
   size_t width = getDTypeSize(a.getDType());
   std::vector<double> valuesA = a.readDouble(), valuesB = b.readDouble();
   int64_t differing = 0, first = -1;

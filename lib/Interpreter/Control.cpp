@@ -114,8 +114,8 @@ bool constrainRangeKernel(KernelContext &ctx, bool forSize) {
     return false;
   if ((lo && value < *lo) || (hi && value > *hi))
     return ctx.fail("assertion failed: " + llvm::Twine(value) +
-                    " is outside [" + (lo ? llvm::Twine(*lo) : "-inf") +
-                    ", " + (hi ? llvm::Twine(*hi) : "inf") + "]");
+                    " is outside [" + (lo ? llvm::Twine(*lo) : "-inf") + ", " +
+                    (hi ? llvm::Twine(*hi) : "inf") + "]");
   return true;
 }
 
@@ -130,9 +130,9 @@ bool symSizeKernel(KernelContext &ctx, bool stride) {
     return ctx.fail("a 0-dim tensor has no dims");
   // The logical stride: what a contiguous tensor of these sizes has, the
   // layout the IR records for it aside.
-  ctx.setResult(0, RValue::ofInt(stride ? getStridesForDimOrder(
-                                              self->getSizes(), {})[dim]
-                                        : self->getSize(dim)));
+  ctx.setResult(
+      0, RValue::ofInt(stride ? getStridesForDimOrder(self->getSizes(), {})[dim]
+                              : self->getSize(dim)));
   return true;
 }
 
@@ -280,12 +280,18 @@ void run::registerControlKernels(KernelRegistry &r) {
             [](KernelContext &ctx, double a, double b) {
               return setNumber(ctx, RValue::ofFloat(a / b));
             }));
-  r.add("_operator.eq", "a,b", comparisonOf([](auto a, auto b) { return a == b; }));
-  r.add("_operator.ne", "a,b", comparisonOf([](auto a, auto b) { return a != b; }));
-  r.add("_operator.lt", "a,b", comparisonOf([](auto a, auto b) { return a < b; }));
-  r.add("_operator.le", "a,b", comparisonOf([](auto a, auto b) { return a <= b; }));
-  r.add("_operator.gt", "a,b", comparisonOf([](auto a, auto b) { return a > b; }));
-  r.add("_operator.ge", "a,b", comparisonOf([](auto a, auto b) { return a >= b; }));
+  r.add("_operator.eq", "a,b",
+        comparisonOf([](auto a, auto b) { return a == b; }));
+  r.add("_operator.ne", "a,b",
+        comparisonOf([](auto a, auto b) { return a != b; }));
+  r.add("_operator.lt", "a,b",
+        comparisonOf([](auto a, auto b) { return a < b; }));
+  r.add("_operator.le", "a,b",
+        comparisonOf([](auto a, auto b) { return a <= b; }));
+  r.add("_operator.gt", "a,b",
+        comparisonOf([](auto a, auto b) { return a > b; }));
+  r.add("_operator.ge", "a,b",
+        comparisonOf([](auto a, auto b) { return a >= b; }));
   r.add("_operator.and_", "a,b",
         comparisonOf([](auto a, auto b) { return a != 0 && b != 0; }));
   r.add("_operator.or_", "a,b",

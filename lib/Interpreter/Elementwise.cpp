@@ -59,8 +59,8 @@ KernelFn addLike(bool subtract, bool reversed = false) {
     if (!b)
       return false;
     const RValue *alphaArg = ctx.find("alpha");
-    RValue alpha = alphaArg && !alphaArg->isNone() ? *alphaArg
-                                                   : RValue::ofInt(1);
+    RValue alpha =
+        alphaArg && !alphaArg->isNone() ? *alphaArg : RValue::ofInt(1);
     DType out = resultType({a, b});
     if (out == DType::Bool && subtract)
       return ctx.fail("subtraction of bool tensors is not supported");
@@ -105,8 +105,9 @@ template <typename Fn> KernelFn comparison(Fn fn) {
       return false;
     DType compute = resultType({a, b});
     Tensor result;
-    if (!mapBinary(ctx, asTensor(*a), asTensor(*b), compute, DType::Bool,
-                   [=](auto x, auto y) { return fn(x, y) ? 1 : 0; }, result))
+    if (!mapBinary(
+            ctx, asTensor(*a), asTensor(*b), compute, DType::Bool,
+            [=](auto x, auto y) { return fn(x, y) ? 1 : 0; }, result))
       return false;
     ctx.setResult(0, result);
     return true;
@@ -121,9 +122,9 @@ template <typename Fn> KernelFn logical(Fn fn) {
     if (!b)
       return false;
     Tensor result;
-    if (!mapBinary(ctx, *a, *b, DType::F64, DType::Bool,
-                   [=](double x, double y) { return fn(x != 0, y != 0); },
-                   result))
+    if (!mapBinary(
+            ctx, *a, *b, DType::F64, DType::Bool,
+            [=](double x, double y) { return fn(x != 0, y != 0); }, result))
       return false;
     ctx.setResult(0, result);
     return true;
@@ -191,8 +192,9 @@ bool powKernel(KernelContext &ctx, llvm::StringRef first,
   if (!isFloatDType(out) && !b->isTensor() && scalarAsInt(*b) < 0)
     return ctx.fail("integers to negative integer powers are not allowed");
   Tensor result;
-  if (!mapBinary(ctx, asTensor(*a), asTensor(*b), out, out,
-                 [](auto x, auto y) { return power(x, y); }, result))
+  if (!mapBinary(
+          ctx, asTensor(*a), asTensor(*b), out, out,
+          [](auto x, auto y) { return power(x, y); }, result))
     return false;
   ctx.setResult(0, result);
   return true;
@@ -213,8 +215,9 @@ template <typename Fn> KernelFn integerChecked(Fn fn, bool floor) {
           return ctx.fail("integer division by zero");
     }
     Tensor result;
-    if (!mapBinary(ctx, asTensor(*a), rhs, out, out,
-                   [=](auto x, auto y) { return fn(x, y, floor); }, result))
+    if (!mapBinary(
+            ctx, asTensor(*a), rhs, out, out,
+            [=](auto x, auto y) { return fn(x, y, floor); }, result))
       return false;
     ctx.setResult(0, result);
     return true;
@@ -255,13 +258,13 @@ bool divKernel(KernelContext &ctx) {
   if (ctx.failed())
     return false;
   if (mode.empty())
-    return arithmetic("self", "other",
-                      [](auto x, auto y) { return x / y; }, true)(ctx);
+    return arithmetic(
+        "self", "other", [](auto x, auto y) { return x / y; }, true)(ctx);
   if (mode != "trunc" && mode != "floor")
     return ctx.fail("rounding_mode '" + mode + "' is not 'trunc' or 'floor'");
-  return integerChecked([](auto x, auto y, bool floor) {
-    return divide(x, y, floor);
-  }, mode == "floor")(ctx);
+  return integerChecked(
+      [](auto x, auto y, bool floor) { return divide(x, y, floor); },
+      mode == "floor")(ctx);
 }
 
 bool whereKernel(KernelContext &ctx) {
@@ -315,21 +318,23 @@ bool clampKernel(KernelContext &ctx, llvm::StringRef minName,
   if (!hasLo && !hasHi)
     return ctx.fail("clamp needs 'min' or 'max'");
   RValue selfValue = RValue::ofTensor(*self);
-  DType out = resultType({&selfValue, hasLo ? lo : nullptr,
-                          hasHi ? hi : nullptr});
+  DType out =
+      resultType({&selfValue, hasLo ? lo : nullptr, hasHi ? hi : nullptr});
   Tensor result = self->clone(out);
   Tensor bounded;
   if (hasLo) {
-    if (!mapBinary(ctx, result, asTensor(*lo), out, out,
-                   [](auto x, auto y) { return x != x ? x : (x < y ? y : x); },
-                   bounded))
+    if (!mapBinary(
+            ctx, result, asTensor(*lo), out, out,
+            [](auto x, auto y) { return x != x ? x : (x < y ? y : x); },
+            bounded))
       return false;
     result = bounded;
   }
   if (hasHi) {
-    if (!mapBinary(ctx, result, asTensor(*hi), out, out,
-                   [](auto x, auto y) { return x != x ? x : (x > y ? y : x); },
-                   bounded))
+    if (!mapBinary(
+            ctx, result, asTensor(*hi), out, out,
+            [](auto x, auto y) { return x != x ? x : (x > y ? y : x); },
+            bounded))
       return false;
     result = bounded;
   }
@@ -364,30 +369,27 @@ void run::registerElementwiseKernels(KernelRegistry &r) {
   r.addOverloads("aten.mul", {"Tensor", "Scalar"}, "self,other", mul);
   r.addOverloads("aten.div", {"Tensor", "Scalar", "Tensor_mode", "Scalar_mode"},
                  "self,other,rounding_mode", divKernel);
-  r.addOverloads("aten.floor_divide", {"default", "Scalar"}, "self,other",
-                 integerChecked([](auto x, auto y, bool f) {
-                   return divide(x, y, f);
-                 }, true));
-  r.addOverloads("aten.remainder", {"Tensor", "Scalar"}, "self,other",
-                 integerChecked([](auto x, auto y, bool f) {
-                   return modulo(x, y, f);
-                 }, true));
-  r.addOverloads("aten.fmod", {"Tensor", "Scalar"}, "self,other",
-                 integerChecked([](auto x, auto y, bool f) {
-                   return modulo(x, y, f);
-                 }, false));
-  r.addOverloads("aten.pow", {"Tensor_Scalar"}, "self,exponent",
-                 [](KernelContext &ctx) {
-                   return powKernel(ctx, "self", "exponent");
-                 });
-  r.addOverloads("aten.pow", {"Tensor_Tensor"}, "self,exponent",
-                 [](KernelContext &ctx) {
-                   return powKernel(ctx, "self", "exponent");
-                 });
-  r.addOverloads("aten.pow", {"Scalar"}, "self,exponent",
-                 [](KernelContext &ctx) {
-                   return powKernel(ctx, "self", "exponent");
-                 });
+  r.addOverloads(
+      "aten.floor_divide", {"default", "Scalar"}, "self,other",
+      integerChecked([](auto x, auto y, bool f) { return divide(x, y, f); },
+                     true));
+  r.addOverloads(
+      "aten.remainder", {"Tensor", "Scalar"}, "self,other",
+      integerChecked([](auto x, auto y, bool f) { return modulo(x, y, f); },
+                     true));
+  r.addOverloads(
+      "aten.fmod", {"Tensor", "Scalar"}, "self,other",
+      integerChecked([](auto x, auto y, bool f) { return modulo(x, y, f); },
+                     false));
+  r.addOverloads(
+      "aten.pow", {"Tensor_Scalar"}, "self,exponent",
+      [](KernelContext &ctx) { return powKernel(ctx, "self", "exponent"); });
+  r.addOverloads(
+      "aten.pow", {"Tensor_Tensor"}, "self,exponent",
+      [](KernelContext &ctx) { return powKernel(ctx, "self", "exponent"); });
+  r.addOverloads(
+      "aten.pow", {"Scalar"}, "self,exponent",
+      [](KernelContext &ctx) { return powKernel(ctx, "self", "exponent"); });
   r.addOverloads("aten.maximum", {"default"}, "self,other",
                  arithmetic("self", "other", [](auto x, auto y) {
                    return x != x ? x : (y != y ? y : (x > y ? x : y));
@@ -397,9 +399,9 @@ void run::registerElementwiseKernels(KernelRegistry &r) {
                    return x != x ? x : (y != y ? y : (x < y ? x : y));
                  }));
   r.addOverloads("aten.atan2", {"default"}, "self,other",
-                 arithmetic("self", "other",
-                            [](auto x, auto y) { return std::atan2(x, y); },
-                            true));
+                 arithmetic(
+                     "self", "other",
+                     [](auto x, auto y) { return std::atan2(x, y); }, true));
 
   // Comparisons.
   r.addOverloads("aten.eq", {"Tensor", "Scalar"}, "self,other",
@@ -422,12 +424,15 @@ void run::registerElementwiseKernels(KernelRegistry &r) {
                  logical([](bool x, bool y) { return x != y; }));
   r.addOverloads("aten.where", {"self", "ScalarSelf", "ScalarOther", "Scalar"},
                  "condition,self,other", whereKernel);
-  r.addOverloads("aten.clamp", {"default", "Tensor"}, "self,min,max",
-                 [](KernelContext &ctx) { return clampKernel(ctx, "min", "max"); });
-  r.addOverloads("aten.clamp_min", {"default", "Tensor"}, "self,min",
-                 [](KernelContext &ctx) { return clampKernel(ctx, "min", ""); });
-  r.addOverloads("aten.clamp_max", {"default", "Tensor"}, "self,max",
-                 [](KernelContext &ctx) { return clampKernel(ctx, "", "max"); });
+  r.addOverloads(
+      "aten.clamp", {"default", "Tensor"}, "self,min,max",
+      [](KernelContext &ctx) { return clampKernel(ctx, "min", "max"); });
+  r.addOverloads(
+      "aten.clamp_min", {"default", "Tensor"}, "self,min",
+      [](KernelContext &ctx) { return clampKernel(ctx, "min", ""); });
+  r.addOverloads(
+      "aten.clamp_max", {"default", "Tensor"}, "self,max",
+      [](KernelContext &ctx) { return clampKernel(ctx, "", "max"); });
   r.addOverloads("aten.hardtanh", {"default"}, "self,min_val,max_val",
                  [](KernelContext &ctx) {
                    const Tensor *self = ctx.tensor("self");
@@ -436,14 +441,13 @@ void run::registerElementwiseKernels(KernelRegistry &r) {
                    double lo = ctx.getDouble("min_val", -1.0);
                    double hi = ctx.getDouble("max_val", 1.0);
                    Tensor result;
-                   if (!mapUnary(ctx, *self, self->getDType(),
-                                 self->getDType(),
-                                 [=](auto x) {
-                                   using T = decltype(x);
-                                   return x < T(lo) ? T(lo)
-                                                    : (x > T(hi) ? T(hi) : x);
-                                 },
-                                 result))
+                   if (!mapUnary(
+                           ctx, *self, self->getDType(), self->getDType(),
+                           [=](auto x) {
+                             using T = decltype(x);
+                             return x < T(lo) ? T(lo) : (x > T(hi) ? T(hi) : x);
+                           },
+                           result))
                      return false;
                    ctx.setResult(0, result);
                    return true;
@@ -479,18 +483,16 @@ void run::registerElementwiseKernels(KernelRegistry &r) {
          using T = decltype(x);
          return x / (T(1) + std::exp(-x));
        }));
-  r.addOverloads("aten.gelu", {"default"}, "self,approximate",
-                 [](KernelContext &ctx) {
-                   std::string mode = ctx.getString("approximate", "none");
-                   if (ctx.failed())
-                     return false;
-                   if (mode != "none" && mode != "tanh")
-                     return ctx.fail("approximate '" + mode +
-                                     "' is not 'none' or 'tanh'");
-                   bool tanh = mode == "tanh";
-                   return floatUnary([=](auto x) { return geluOf(x, tanh); })(
-                       ctx);
-                 });
+  r.addOverloads(
+      "aten.gelu", {"default"}, "self,approximate", [](KernelContext &ctx) {
+        std::string mode = ctx.getString("approximate", "none");
+        if (ctx.failed())
+          return false;
+        if (mode != "none" && mode != "tanh")
+          return ctx.fail("approximate '" + mode + "' is not 'none' or 'tanh'");
+        bool tanh = mode == "tanh";
+        return floatUnary([=](auto x) { return geluOf(x, tanh); })(ctx);
+      });
 
   // Unary functions that keep the dtype.
   add1("aten.neg", sameTypeUnary(
@@ -543,9 +545,9 @@ void run::registerElementwiseKernels(KernelRegistry &r) {
       return ctx.fail("bitwise_not takes integer or bool tensors");
     bool isBool = self->getDType() == DType::Bool;
     Tensor result;
-    if (!mapUnary(ctx, *self, DType::I64, self->getDType(),
-                  [=](int64_t x) { return isBool ? int64_t(!x) : ~x; },
-                  result))
+    if (!mapUnary(
+            ctx, *self, DType::I64, self->getDType(),
+            [=](int64_t x) { return isBool ? int64_t(!x) : ~x; }, result))
       return false;
     ctx.setResult(0, result);
     return true;
@@ -555,8 +557,9 @@ void run::registerElementwiseKernels(KernelRegistry &r) {
     if (!self)
       return false;
     Tensor result;
-    if (!mapUnary(ctx, *self, DType::F64, DType::Bool,
-                  [](double x) { return x == 0 ? 1.0 : 0.0; }, result))
+    if (!mapUnary(
+            ctx, *self, DType::F64, DType::Bool,
+            [](double x) { return x == 0 ? 1.0 : 0.0; }, result))
       return false;
     ctx.setResult(0, result);
     return true;

@@ -1,4 +1,5 @@
-//===- ElementwiseSupport.h - elementwise maps over broadcast tensors ------===//
+//===- ElementwiseSupport.h - elementwise maps over broadcast tensors
+//------===//
 //
 // The loops every elementwise kernel shares: read the operands, broadcast to
 // the result shape, in the compute type (float for f32/f16/bf16, double for
@@ -51,8 +52,8 @@ bool mapBinary(KernelContext &ctx, const Tensor &a, const Tensor &b,
                DType compute, DType out, Fn fn, Tensor &result) {
   std::optional<Shape> shape = broadcastShapes(a.getSizes(), b.getSizes());
   if (!shape)
-    return ctx.fail("cannot broadcast " + formatShape(a.getSizes()) +
-                    " with " + formatShape(b.getSizes()));
+    return ctx.fail("cannot broadcast " + formatShape(a.getSizes()) + " with " +
+                    formatShape(b.getSizes()));
   if (!ctx.checkSizes(*shape))
     return false;
   result = Tensor::alloc(out, *shape);

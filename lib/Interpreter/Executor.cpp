@@ -74,8 +74,8 @@ llvm::Expected<ArgumentList> run::resolveArguments(Operation *op,
       } else if (auto f = dyn_cast_or_null<FloatAttr>(literal)) {
         v = RValue::ofFloat(f.getValueAsDouble());
       } else {
-        return makeError(Executor::describeNode(op) + ": argument " + arg.getLabel() +
-                         " has no value");
+        return makeError(Executor::describeNode(op) + ": argument " +
+                         arg.getLabel() + " has no value");
       }
       break;
     }
@@ -89,7 +89,8 @@ llvm::Expected<ArgumentList> run::resolveArguments(Operation *op,
       std::optional<DType> dtype =
           type ? getDType(type.getValue()) : std::nullopt;
       if (!dtype)
-        return makeError(Executor::describeNode(op) + ": argument " + arg.getLabel() +
+        return makeError(Executor::describeNode(op) + ": argument " +
+                         arg.getLabel() +
                          " is a dtype ng-run does not compute in");
       v.kind = RValue::Kind::DType;
       v.dtype = *dtype;
@@ -118,8 +119,7 @@ llvm::Expected<ArgumentList> run::resolveArguments(Operation *op,
     case ArgKind::FloatList: {
       v.kind = RValue::Kind::FloatList;
       if (auto values = dyn_cast_or_null<DenseF64ArrayAttr>(literal))
-        v.floats.assign(values.asArrayRef().begin(),
-                        values.asArrayRef().end());
+        v.floats.assign(values.asArrayRef().begin(), values.asArrayRef().end());
       break;
     }
     case ArgKind::BoolList: {
@@ -145,7 +145,8 @@ llvm::Expected<ArgumentList> run::resolveArguments(Operation *op,
         if (!element)
           return element.takeError();
         if (!element->isTensor())
-          return makeError(Executor::describeNode(op) + ": argument " + arg.getLabel() +
+          return makeError(Executor::describeNode(op) + ": argument " +
+                           arg.getLabel() +
                            " holds a value that is not a tensor");
         v.tensors.push_back(element->tensor);
       }
@@ -255,8 +256,7 @@ llvm::Error Executor::runCall(Operation *op) {
     // The functional kernel's result, cast into `self` (torch's in-place
     // ops compute in the promoted type and cast on the store).
     RValue &result = context.getResults().front();
-    if (!result.isTensor() ||
-        result.tensor.getSizes() != self->getSizes())
+    if (!result.isTensor() || result.tensor.getSizes() != self->getSizes())
       context.fail("the in-place form's result does not have the sizes of "
                    "'self'");
     else {
@@ -293,9 +293,10 @@ llvm::Error Executor::runCall(Operation *op) {
       bool shared = false;
       for (OpOperand &operand : op->getOpOperands())
         if (const RValue *in = lookup(operand.get()))
-          shared = shared || (in->isTensor() &&
-                              runtime.tensor.sharesStorage(in->tensor));
-      DimOrder order = freshDimOrder(result.getType(), runtime.tensor.getRank());
+          shared = shared ||
+                   (in->isTensor() && runtime.tensor.sharesStorage(in->tensor));
+      DimOrder order =
+          freshDimOrder(result.getType(), runtime.tensor.getRank());
       if (shared || !order.empty())
         runtime.tensor = runtime.tensor.clone(std::nullopt, order);
     }

@@ -1,11 +1,11 @@
 //===- Indexing.cpp - advanced indexing, embedding, tensor creation -------===//
 //
-// torch's advanced indexing (https://pytorch.org/docs/stable/tensor_indexing.html,
-// NumPy's rules): index tensors broadcast together; adjacent indexed dims
-// are replaced in place by the broadcast shape, separated ones move it to
-// the front; bool masks index by their nonzero positions. Every index is
-// checked against its dim: an index out of range is an error naming it,
-// never a read beyond the tensor.
+// torch's advanced indexing
+// (https://pytorch.org/docs/stable/tensor_indexing.html, NumPy's rules): index
+// tensors broadcast together; adjacent indexed dims are replaced in place by
+// the broadcast shape, separated ones move it to the front; bool masks index by
+// their nonzero positions. Every index is checked against its dim: an index out
+// of range is an error naming it, never a read beyond the tensor.
 //
 //===----------------------------------------------------------------------===//
 
@@ -49,7 +49,8 @@ std::optional<IndexedPlaces> indexPlaces(KernelContext &ctx, const Tensor &self,
         coords[d].push_back((flat / strides[d]) % index.getSize(d));
     }
     for (int64_t d = 0; d < dims; ++d) {
-      Tensor t = Tensor::alloc(DType::I64, {static_cast<int64_t>(coords[d].size())});
+      Tensor t =
+          Tensor::alloc(DType::I64, {static_cast<int64_t>(coords[d].size())});
       t.writeInt(coords[d], true);
       expanded.push_back(t);
     }
@@ -99,9 +100,8 @@ std::optional<IndexedPlaces> indexPlaces(KernelContext &ctx, const Tensor &self,
       indexOffsets[i] += (v < 0 ? v + size : v) * stride;
     }
   }
-  bool adjacent = indexed.empty() ||
-                  indexed.back() - indexed.front() + 1 ==
-                      static_cast<int64_t>(indexed.size());
+  bool adjacent = indexed.empty() || indexed.back() - indexed.front() + 1 ==
+                                         static_cast<int64_t>(indexed.size());
   // The dims that are not indexed, before and after the indexed block.
   auto restOffsets = [&](int64_t from, int64_t to, Shape &sizes) {
     Shape strides;
@@ -112,8 +112,9 @@ std::optional<IndexedPlaces> indexPlaces(KernelContext &ctx, const Tensor &self,
       strides.push_back(self.getStrides()[d]);
     }
     std::vector<int64_t> offsets;
-    self.withView(sizes, strides, 0).forEachOffset(
-        [&](int64_t at) { offsets.push_back(at); });
+    self.withView(sizes, strides, 0).forEachOffset([&](int64_t at) {
+      offsets.push_back(at);
+    });
     return offsets;
   };
   IndexedPlaces places;
@@ -141,7 +142,8 @@ std::optional<IndexedPlaces> indexPlaces(KernelContext &ctx, const Tensor &self,
 bool indexKernel(KernelContext &ctx) {
   const Tensor *self = ctx.tensor("self");
   std::vector<Tensor> indices =
-      self ? ctx.getTensors("indices", /*optional=*/true) : std::vector<Tensor>();
+      self ? ctx.getTensors("indices", /*optional=*/true)
+           : std::vector<Tensor>();
   if (!self || ctx.failed())
     return false;
   std::optional<IndexedPlaces> places = indexPlaces(ctx, *self, indices);
@@ -171,7 +173,8 @@ bool indexPutKernel(KernelContext &ctx, bool inPlace) {
   std::optional<IndexedPlaces> places = indexPlaces(ctx, target, indices);
   if (!places)
     return false;
-  std::optional<Shape> shape = broadcastShapes(values->getSizes(), places->shape);
+  std::optional<Shape> shape =
+      broadcastShapes(values->getSizes(), places->shape);
   if (!shape || *shape != places->shape)
     return ctx.fail("values " + formatShape(values->getSizes()) +
                     " do not broadcast to the indexed shape " +
@@ -314,8 +317,8 @@ bool topkKernel(KernelContext &ctx) {
     return false;
   int64_t size = self->getRank() ? self->getSize(dim) : 1;
   if (k < 0 || k > size)
-    return ctx.fail("topk: k " + llvm::Twine(k) + " is out of range for a dim of " +
-                    llvm::Twine(size));
+    return ctx.fail("topk: k " + llvm::Twine(k) +
+                    " is out of range for a dim of " + llvm::Twine(size));
   // Move `dim` last, sort each row (stable: ties keep index order).
   int64_t rank = self->getRank();
   Shape perm;
@@ -394,7 +397,8 @@ std::optional<Shape> sizeList(KernelContext &ctx, llvm::StringRef name) {
 }
 
 /// full / zeros / ones / empty (zeros: ng-run has no uninitialised memory).
-KernelFn creation(std::optional<double> fill, llvm::StringRef sizeArg = "size") {
+KernelFn creation(std::optional<double> fill,
+                  llvm::StringRef sizeArg = "size") {
   return [=](KernelContext &ctx) {
     std::optional<Shape> shape = sizeList(ctx, sizeArg);
     std::optional<DType> dtype = ctx.getOptionalDType("dtype");
@@ -494,13 +498,15 @@ void run::registerIndexingKernels(KernelRegistry &r) {
 
   const char *factory = "dtype,layout,device,pin_memory";
   r.add("torch.ops.aten.full.default",
-        ("size,fill_value," + llvm::Twine(factory)).str(), creation(std::nullopt));
+        ("size,fill_value," + llvm::Twine(factory)).str(),
+        creation(std::nullopt));
   r.add("torch.ops.aten.zeros.default", ("size," + llvm::Twine(factory)).str(),
         creation(0.0));
   r.add("torch.ops.aten.ones.default", ("size," + llvm::Twine(factory)).str(),
         creation(1.0));
   r.add("torch.ops.aten.empty.memory_format",
-        ("size," + llvm::Twine(factory) + ",memory_format").str(), creation(0.0));
+        ("size," + llvm::Twine(factory) + ",memory_format").str(),
+        creation(0.0));
   r.add("torch.ops.dim_order_ops._empty_dim_order.default",
         ("size," + llvm::Twine(factory) + ",dim_order").str(), creation(0.0));
   r.add("torch.ops.aten.scalar_tensor.default",

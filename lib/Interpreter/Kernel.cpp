@@ -123,8 +123,7 @@ std::vector<Tensor> KernelContext::getTensors(llvm::StringRef name,
                                               bool optional) {
   const RValue *v = find(name);
   if (!v || v->kind != RValue::Kind::TensorList) {
-    fail("argument '" + name + "' is " +
-         (v ? "not a tensor list" : "missing"));
+    fail("argument '" + name + "' is " + (v ? "not a tensor list" : "missing"));
     return {};
   }
   if (!optional)
@@ -235,8 +234,7 @@ const Kernel *KernelRegistry::lookup(llvm::StringRef target,
   llvm::StringRef packet = target.drop_back(overload.size() + 1);
   if (!packet.ends_with("_"))
     return nullptr;
-  std::string functional =
-      (packet.drop_back() + "." + overload).str();
+  std::string functional = (packet.drop_back() + "." + overload).str();
   it = kernels.find(functional);
   if (it == kernels.end())
     return nullptr;

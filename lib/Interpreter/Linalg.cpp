@@ -1,8 +1,9 @@
 //===- Linalg.cpp - matrix products and attention -------------------------===//
 //
-// torch.matmul's rules (https://pytorch.org/docs/stable/generated/torch.matmul.html),
-// mm, bmm, addmm, linear, and scaled_dot_product_attention as its math
-// reference (https://pytorch.org/docs/stable/generated/torch.nn.functional.scaled_dot_product_attention.html).
+// torch.matmul's rules
+// (https://pytorch.org/docs/stable/generated/torch.matmul.html), mm, bmm,
+// addmm, linear, and scaled_dot_product_attention as its math reference
+// (https://pytorch.org/docs/stable/generated/torch.nn.functional.scaled_dot_product_attention.html).
 // Plain C++ loops, no BLAS: the programs ng checks are small, and a dot
 // product accumulated in f64 in index order is the same on every machine
 // (docs/Interpreter.md).
@@ -77,18 +78,24 @@ bool matmul(KernelContext &ctx, const Tensor &a, const Tensor &b,
   Shape fullA(*batch), fullB(*batch);
   fullA.append({m, k});
   fullB.append({k, n});
-  Tensor viewA = a.withView(sa, [&] {
-    Shape strides(a.getStrides());
-    if (vectorA)
-      strides.insert(strides.begin(), 0);
-    return strides;
-  }(), a.getOffset());
-  Tensor viewB = b.withView(sb, [&] {
-    Shape strides(b.getStrides());
-    if (vectorB)
-      strides.push_back(0);
-    return strides;
-  }(), b.getOffset());
+  Tensor viewA = a.withView(
+      sa,
+      [&] {
+        Shape strides(a.getStrides());
+        if (vectorA)
+          strides.insert(strides.begin(), 0);
+        return strides;
+      }(),
+      a.getOffset());
+  Tensor viewB = b.withView(
+      sb,
+      [&] {
+        Shape strides(b.getStrides());
+        if (vectorB)
+          strides.push_back(0);
+        return strides;
+      }(),
+      b.getOffset());
   std::vector<double> c;
   int64_t batches = getNumElements(*batch);
   gemm(viewA.broadcastTo(fullA).readDouble(),
@@ -111,8 +118,8 @@ bool matmul(KernelContext &ctx, const Tensor &a, const Tensor &b,
 bool requireRank(KernelContext &ctx, const Tensor &t, int64_t rank,
                  llvm::StringRef name) {
   if (t.getRank() != rank)
-    return ctx.fail("'" + name + "' must be " + llvm::Twine(rank) +
-                    "-D, not " + formatShape(t.getSizes()));
+    return ctx.fail("'" + name + "' must be " + llvm::Twine(rank) + "-D, not " +
+                    formatShape(t.getSizes()));
   return true;
 }
 
@@ -174,8 +181,8 @@ bool addmmKernel(KernelContext &ctx, llvm::StringRef first,
 bool linearKernel(KernelContext &ctx) {
   const Tensor *input = ctx.tensor("input");
   const Tensor *weight = input ? ctx.tensor("weight") : nullptr;
-  std::optional<Tensor> bias = weight ? ctx.optionalTensor("bias")
-                                      : std::nullopt;
+  std::optional<Tensor> bias =
+      weight ? ctx.optionalTensor("bias") : std::nullopt;
   if (!weight || ctx.failed())
     return false;
   if (!sameFloatDTypes(ctx, *input, *weight))
@@ -228,8 +235,8 @@ bool attentionKernel(KernelContext &ctx) {
   const Tensor *q = ctx.tensor("query");
   const Tensor *k = q ? ctx.tensor("key") : nullptr;
   const Tensor *v = k ? ctx.tensor("value") : nullptr;
-  std::optional<Tensor> mask = v ? ctx.optionalTensor("attn_mask")
-                                 : std::nullopt;
+  std::optional<Tensor> mask =
+      v ? ctx.optionalTensor("attn_mask") : std::nullopt;
   double dropout = ctx.getDouble("dropout_p", 0.0);
   bool causal = ctx.getBool("is_causal", false);
   bool gqa = ctx.getBool("enable_gqa", false);
@@ -255,7 +262,8 @@ bool attentionKernel(KernelContext &ctx) {
     // Repeat each key/value head to the query's head count (dim -3).
     int64_t qh = q->getSizes().end()[-3], kh = k->getSizes().end()[-3];
     if (kh == 0 || qh % kh)
-      return ctx.fail("enable_gqa: query heads are not a multiple of key heads");
+      return ctx.fail(
+          "enable_gqa: query heads are not a multiple of key heads");
     auto repeat = [&](const Tensor &t) {
       Shape sizes(t.getSizes()), strides(t.getStrides());
       size_t h = sizes.size() - 3;
@@ -368,9 +376,8 @@ void run::registerLinalgKernels(KernelRegistry &r) {
   r.add("torch.ops.aten.matmul.default", "self,other", [](KernelContext &ctx) {
     return matmulKernel(ctx, "self", "other", 0);
   });
-  r.add("torch.ops.aten.mv.default", "self,vec", [](KernelContext &ctx) {
-    return matmulKernel(ctx, "self", "vec", 0);
-  });
+  r.add("torch.ops.aten.mv.default", "self,vec",
+        [](KernelContext &ctx) { return matmulKernel(ctx, "self", "vec", 0); });
   r.add("torch.ops.aten.dot.default", "self,tensor", [](KernelContext &ctx) {
     return matmulKernel(ctx, "self", "tensor", 0);
   });

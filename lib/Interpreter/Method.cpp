@@ -106,9 +106,11 @@ llvm::Expected<PreparedMethod> PreparedMethod::prepare(ModuleOp module,
     if (auto packed = dyn_cast_or_null<PackedQuantAttr>(type.getQuant())) {
       llvm::StringRef codec = packed.getCodec();
       if (!codec.consume_front("gguf:") || !canDecodeGgml(codec))
-        problems.push_back(where + ": ng-run has no decoder for packed codec '" +
+        problems.push_back(where +
+                           ": ng-run has no decoder for packed codec '" +
                            packed.getCodec().str() + "'");
-    } else if (auto group = dyn_cast_or_null<AffineGroupAttr>(type.getQuant())) {
+    } else if (auto group =
+                   dyn_cast_or_null<AffineGroupAttr>(type.getQuant())) {
       if (group.getQuantMax() - group.getQuantMin() + 1 != 16)
         problems.push_back(where + ": ng-run decodes 4-bit AffineGroup data "
                                    "only (quant_min..quant_max has 16 levels)");
@@ -168,8 +170,8 @@ llvm::Expected<PreparedMethod> PreparedMethod::prepare(ModuleOp module,
           if (literal)
             dim = literal.getInt();
         }
-        auto indexedType =
-            indexed ? dyn_cast<ng::TensorType>(indexed.getType()) : ng::TensorType();
+        auto indexedType = indexed ? dyn_cast<ng::TensorType>(indexed.getType())
+                                   : ng::TensorType();
         if (!dim || !indexedType || !indexedType.hasMeta())
           continue;
         int64_t rank = indexedType.getRank();
@@ -196,9 +198,9 @@ llvm::Expected<PreparedMethod> PreparedMethod::prepare(ModuleOp module,
 }
 
 /// The tensor a constant or mutable buffer placeholder starts as.
-static llvm::Expected<Tensor> loadPlaceholder(ModuleOp module, MethodOp method,
-                                              BlockArgument arg,
-                                              const PlaceholderBinding &binding) {
+static llvm::Expected<Tensor>
+loadPlaceholder(ModuleOp module, MethodOp method, BlockArgument arg,
+                const PlaceholderBinding &binding) {
   auto type = cast<ng::TensorType>(arg.getType());
   std::string where = methodPrefix(method) + ", placeholder '" +
                       placeholderName(method, arg.getArgNumber()) + "'";
@@ -223,8 +225,8 @@ static llvm::Expected<Tensor> loadPlaceholder(ModuleOp module, MethodOp method,
                      ".nptg with --constants)");
   }
   llvm::ArrayRef<char> chars = getConstantBytes(data);
-  llvm::ArrayRef<uint8_t> bytes(
-      reinterpret_cast<const uint8_t *>(chars.data()), chars.size());
+  llvm::ArrayRef<uint8_t> bytes(reinterpret_cast<const uint8_t *>(chars.data()),
+                                chars.size());
   if (auto packed = dyn_cast_or_null<PackedQuantAttr>(type.getQuant())) {
     // F1: ui8 with the logical sizes; the data's own type has the raw ones.
     auto raw = dyn_cast<ShapedType>(data.getType());
@@ -251,8 +253,9 @@ static llvm::Expected<Tensor> loadPlaceholder(ModuleOp module, MethodOp method,
       DenseResourceElementsAttr keyData = lookupConstantData(module, key);
       std::optional<DType> d = getDType(dtype);
       if (!keyData || !d)
-        return makeError(where + ": the program has no data for quantization "
-                                 "parameter '" +
+        return makeError(where +
+                         ": the program has no data for quantization "
+                         "parameter '" +
                          key + "'");
       llvm::ArrayRef<char> c = getConstantBytes(keyData);
       int64_t count = static_cast<int64_t>(c.size() / getDTypeSize(*d));
@@ -341,8 +344,7 @@ PreparedMethod::run(llvm::ArrayRef<Tensor> userInputs) const {
       if (!fits)
         return makeError(methodPrefix(method) + ": user input '" + info.name +
                          "' is " + getDTypeName(given.getDType()) +
-                         formatShape(given.getSizes()) +
-                         ", which its type '" +
+                         formatShape(given.getSizes()) + ", which its type '" +
                          [&] {
                            std::string s;
                            llvm::raw_string_ostream os(s);
@@ -369,8 +371,8 @@ PreparedMethod::run(llvm::ArrayRef<Tensor> userInputs) const {
       tensor = *loaded;
       byKey[binding.key] = tensor;
       if (binding.isMutableBuffer() || binding.kind == InputKind::Buffer)
-        buffers.push_back(
-            {binding.key, tensor, binding.isMutableBuffer() || binding.mutated});
+        buffers.push_back({binding.key, tensor,
+                           binding.isMutableBuffer() || binding.mutated});
     }
     bound.push_back(RValue::ofTensor(tensor));
   }
@@ -425,9 +427,8 @@ PreparedMethod::run(llvm::ArrayRef<Tensor> userInputs) const {
       Tensor destination = runtime->tensor;
       destination.copyFrom(back.value);
       if (back.spec.getKind() == OutputKind::UserInputMutation)
-        buffers.push_back(
-            {placeholderName(method, target.getArgNumber()), destination,
-             true});
+        buffers.push_back({placeholderName(method, target.getArgNumber()),
+                           destination, true});
     }
   }
   for (const Buffer &buffer : buffers) {
@@ -507,8 +508,7 @@ PreparedMethod::makeRandomInputs(uint64_t seed, const DimChoices &dims) const {
       if (size < min || (max >= 0 && size > max))
         return makeError("--dim: " + llvm::Twine(size) +
                          " is outside the range " + rangeName + " of dim " +
-                         llvm::Twine(d) + " of user input '" + info.name +
-                         "'");
+                         llvm::Twine(d) + " of user input '" + info.name + "'");
       sizes.push_back(size);
     }
     int64_t elements = 1;

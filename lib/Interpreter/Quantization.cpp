@@ -198,8 +198,8 @@ llvm::Expected<Tensor> run::dequantizeAffine(const Tensor &q,
                      " values for " + llvm::Twine(blocks) + " blocks");
   if (zeroPoint && zeroPoint->getNumElements() != blocks)
     return makeError("'zero_point' has " +
-                     llvm::Twine(zeroPoint->getNumElements()) +
-                     " values for " + llvm::Twine(blocks) + " blocks");
+                     llvm::Twine(zeroPoint->getNumElements()) + " values for " +
+                     llvm::Twine(blocks) + " blocks");
   std::vector<int64_t> values = q.readInt();
   std::vector<double> scales = scale.readDouble();
   std::vector<int64_t> zeros;
@@ -217,8 +217,8 @@ llvm::Expected<Tensor> run::dequantizeAffine(const Tensor &q,
     for (int64_t d = 0; d < rank; ++d)
       block += ((static_cast<int64_t>(i) / strides[d]) % q.getSize(d)) /
                blockSize[d] * gridStrides[d];
-    int64_t diff = static_cast<int32_t>(values[i]) -
-                   (zeroPoint ? zeros[block] : 0);
+    int64_t diff =
+        static_cast<int32_t>(values[i]) - (zeroPoint ? zeros[block] : 0);
     if (f64) {
       out[i] = static_cast<double>(diff) * scales[block];
     } else {
@@ -281,10 +281,9 @@ bool dequantizeAffineKernel(KernelContext &ctx) {
                     ", but input_dtype says " + getDTypeName(*inputDType));
   if (isFloatDType(input->getDType()))
     return ctx.fail("'input' must hold integers");
-  llvm::Expected<Tensor> result =
-      dequantizeAffine(*input, blockSize, *scale,
-                       zeroPoint ? &*zeroPoint : nullptr,
-                       outDType.value_or(DType::F32));
+  llvm::Expected<Tensor> result = dequantizeAffine(
+      *input, blockSize, *scale, zeroPoint ? &*zeroPoint : nullptr,
+      outDType.value_or(DType::F32));
   if (!result)
     return ctx.fail(llvm::toString(result.takeError()));
   ctx.setResult(0, *result);

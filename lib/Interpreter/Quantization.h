@@ -30,11 +30,9 @@ llvm::Expected<Tensor> decodeGgml(llvm::StringRef ggmlType,
 /// `outDType`, times the block's scale, as `outDType`. `blockSize` has
 /// `q`'s rank; `scale` and `zeroPoint` hold one value per block (row-major
 /// over the block grid).
-llvm::Expected<Tensor> dequantizeAffine(const Tensor &q,
-                                        llvm::ArrayRef<int64_t> blockSize,
-                                        const Tensor &scale,
-                                        const Tensor *zeroPoint,
-                                        DType outDType);
+llvm::Expected<Tensor>
+dequantizeAffine(const Tensor &q, llvm::ArrayRef<int64_t> blockSize,
+                 const Tensor &scale, const Tensor *zeroPoint, DType outDType);
 
 /// The signed values of a folded q4 weight (F5): `count` elements, two per
 /// byte, the even element in the low nibble, value = nibble + quant_min.

@@ -78,8 +78,8 @@ bool sumLike(KernelContext &ctx, bool mean) {
   std::optional<DType> dtype = ctx.getOptionalDType("dtype");
   if (ctx.failed())
     return false;
-  DType out = dtype.value_or(
-      isFloatDType(self->getDType()) ? self->getDType() : DType::I64);
+  DType out = dtype.value_or(isFloatDType(self->getDType()) ? self->getDType()
+                                                            : DType::I64);
   if (mean && !isFloatDType(out))
     return ctx.fail("mean needs a float input or dtype, not " +
                     getDTypeName(self->getDType()));
@@ -196,12 +196,11 @@ bool softmaxKernel(KernelContext &ctx, bool log, bool halfToFloatArg) {
     return false;
   DType out = dtype.value_or(self->getDType());
   if (!isFloatDType(out))
-    return ctx.fail("softmax needs a float tensor, not " +
-                    getDTypeName(out));
+    return ctx.fail("softmax needs a float tensor, not " + getDTypeName(out));
   Tensor input = self->clone(out);
   std::optional<ReductionView> view = reductionView(
-      ctx, input, self->getRank() == 0 ? std::vector<int64_t>{}
-                                       : std::vector<int64_t>{dim},
+      ctx, input,
+      self->getRank() == 0 ? std::vector<int64_t>{} : std::vector<int64_t>{dim},
       /*keepdim=*/true);
   if (!view)
     return false;
@@ -212,8 +211,8 @@ bool softmaxKernel(KernelContext &ctx, bool log, bool halfToFloatArg) {
       CT *group = data.data() + g * view->groupSize;
       CT maximum = -std::numeric_limits<CT>::infinity();
       for (int64_t i = 0; i < view->groupSize; ++i)
-        maximum = group[i] != group[i] || group[i] > maximum ? group[i]
-                                                             : maximum;
+        maximum =
+            group[i] != group[i] || group[i] > maximum ? group[i] : maximum;
       if (std::isinf(maximum))
         maximum = maximum > 0 ? maximum : CT(0);
       double sum = 0;
@@ -246,8 +245,7 @@ bool normKernel(KernelContext &ctx, bool rms, bool native) {
     return false;
   std::vector<int64_t> shape = ctx.getInts("normalized_shape");
   std::optional<Tensor> weight = ctx.optionalTensor("weight");
-  std::optional<Tensor> bias =
-      rms ? std::nullopt : ctx.optionalTensor("bias");
+  std::optional<Tensor> bias = rms ? std::nullopt : ctx.optionalTensor("bias");
   const RValue *epsArg = ctx.find("eps");
   if (ctx.failed())
     return false;
@@ -327,12 +325,12 @@ bool cumsumKernel(KernelContext &ctx) {
   std::optional<DType> dtype = ctx.getOptionalDType("dtype");
   if (ctx.failed())
     return false;
-  DType out = dtype.value_or(
-      isFloatDType(self->getDType()) ? self->getDType() : DType::I64);
+  DType out = dtype.value_or(isFloatDType(self->getDType()) ? self->getDType()
+                                                            : DType::I64);
   Tensor result = self->clone(out);
   std::optional<ReductionView> view = reductionView(
-      ctx, result, self->getRank() ? std::vector<int64_t>{dim}
-                                   : std::vector<int64_t>{},
+      ctx, result,
+      self->getRank() ? std::vector<int64_t>{dim} : std::vector<int64_t>{},
       true);
   if (!view)
     return false;

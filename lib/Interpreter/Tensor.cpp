@@ -140,10 +140,9 @@ llvm::StringRef run::getSafetensorsName(DType dtype) {
 }
 
 std::optional<DType> run::getDTypeForSafetensors(llvm::StringRef name) {
-  for (DType dtype :
-       {DType::U8, DType::I8, DType::I16, DType::I32, DType::I64, DType::F16,
-        DType::F32, DType::F64, DType::Bool, DType::BF16, DType::U16,
-        DType::U32, DType::U64})
+  for (DType dtype : {DType::U8, DType::I8, DType::I16, DType::I32, DType::I64,
+                      DType::F16, DType::F32, DType::F64, DType::Bool,
+                      DType::BF16, DType::U16, DType::U32, DType::U64})
     if (getSafetensorsName(dtype) == name)
       return dtype;
   return std::nullopt;
@@ -375,7 +374,8 @@ void Tensor::write(llvm::ArrayRef<T> values, bool initialising) {
   size_t width = getDTypeSize(dtype);
   uint8_t *base = storage->bytes.data();
   size_t i = 0;
-  forEachOffset([&](int64_t at) { storeAs<T>(base + at * width, dtype, values[i++]); });
+  forEachOffset(
+      [&](int64_t at) { storeAs<T>(base + at * width, dtype, values[i++]); });
 }
 
 namespace ng::run {
@@ -541,7 +541,8 @@ Tensor Tensor::broadcastTo(llvm::ArrayRef<int64_t> shape) const {
   Shape newStrides(shape.size(), 0);
   int64_t lead = static_cast<int64_t>(shape.size()) - getRank();
   for (int64_t d = 0; d < getRank(); ++d)
-    newStrides[lead + d] = sizes[d] == 1 && shape[lead + d] != 1 ? 0 : strides[d];
+    newStrides[lead + d] =
+        sizes[d] == 1 && shape[lead + d] != 1 ? 0 : strides[d];
   return withView(shape, newStrides, offset);
 }
 

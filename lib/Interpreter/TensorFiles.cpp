@@ -30,7 +30,8 @@ run::readTensorFile(llvm::StringRef path) {
       llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
                                   /*RequiresNullTerminator=*/false);
   if (!file)
-    return makeError("cannot read '" + path + "': " + file.getError().message());
+    return makeError("cannot read '" + path +
+                     "': " + file.getError().message());
   llvm::Expected<std::vector<SafetensorsTensor>> tensors =
       readSafetensors((*file)->getBuffer());
   if (!tensors)
@@ -68,9 +69,9 @@ llvm::Error run::writeTensorFile(const RunResult &result,
     entry.dtype = getSafetensorsName(named.tensor.getDType()).str();
     entry.shape.assign(named.tensor.getSizes().begin(),
                        named.tensor.getSizes().end());
-    entry.data = llvm::StringRef(
-        reinterpret_cast<const char *>(storage.back().data()),
-        storage.back().size());
+    entry.data =
+        llvm::StringRef(reinterpret_cast<const char *>(storage.back().data()),
+                        storage.back().size());
     entries.push_back(std::move(entry));
     return llvm::Error::success();
   };

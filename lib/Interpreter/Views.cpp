@@ -41,8 +41,8 @@ std::optional<Shape> inferSize(KernelContext &ctx, std::vector<int64_t> sizes,
   }
   if (inferred) {
     if (known == 0 || numel % known) {
-      ctx.fail("shape " + formatShape(sizes) + " is invalid for input of size " +
-               llvm::Twine(numel));
+      ctx.fail("shape " + formatShape(sizes) +
+               " is invalid for input of size " + llvm::Twine(numel));
       return std::nullopt;
     }
     sizes[*inferred] = numel / known;
@@ -94,7 +94,8 @@ std::optional<Shape> computeViewStrides(const Tensor &t,
 /// `_copy` variant) copies otherwise, view fails as torch's does.
 bool viewKernel(KernelContext &ctx, llvm::StringRef sizeArg, bool mayCopy) {
   const Tensor *self = ctx.tensor("self");
-  std::vector<int64_t> sizes = self ? ctx.getInts(sizeArg) : std::vector<int64_t>();
+  std::vector<int64_t> sizes =
+      self ? ctx.getInts(sizeArg) : std::vector<int64_t>();
   if (!self || ctx.failed())
     return false;
   std::optional<Shape> shape = inferSize(ctx, sizes, self->getNumElements());
@@ -115,7 +116,8 @@ bool viewKernel(KernelContext &ctx, llvm::StringRef sizeArg, bool mayCopy) {
 
 bool permuteKernel(KernelContext &ctx) {
   const Tensor *self = ctx.tensor("self");
-  std::vector<int64_t> dims = self ? ctx.getInts("dims") : std::vector<int64_t>();
+  std::vector<int64_t> dims =
+      self ? ctx.getInts("dims") : std::vector<int64_t>();
   if (!self || ctx.failed())
     return false;
   int64_t rank = self->getRank();
@@ -204,7 +206,8 @@ bool squeezeKernel(KernelContext &ctx, bool all) {
 
 bool expandKernel(KernelContext &ctx) {
   const Tensor *self = ctx.tensor("self");
-  std::vector<int64_t> sizes = self ? ctx.getInts("size") : std::vector<int64_t>();
+  std::vector<int64_t> sizes =
+      self ? ctx.getInts("size") : std::vector<int64_t>();
   if (!self || ctx.failed())
     return false;
   int64_t rank = self->getRank(), newRank = static_cast<int64_t>(sizes.size());
@@ -324,9 +327,9 @@ bool narrowKernel(KernelContext &ctx) {
                     " of size " + llvm::Twine(size));
   Shape sizes(self->getSizes());
   sizes[dim] = length;
-  ctx.setResult(0, self->withView(sizes, self->getStrides(),
-                                  self->getOffset() +
-                                      start * self->getStrides()[dim]));
+  ctx.setResult(
+      0, self->withView(sizes, self->getStrides(),
+                        self->getOffset() + start * self->getStrides()[dim]));
   return true;
 }
 
@@ -373,8 +376,8 @@ bool splitKernel(KernelContext &ctx, bool withSizes) {
       total += p;
     }
     if (total != size)
-      return ctx.fail("split_sizes " + formatShape(pieces) + " do not add up to " +
-                      llvm::Twine(size));
+      return ctx.fail("split_sizes " + formatShape(pieces) +
+                      " do not add up to " + llvm::Twine(size));
   } else {
     int64_t splitSize = ctx.getInt("split_size");
     if (ctx.failed())
@@ -443,7 +446,8 @@ bool flattenKernel(KernelContext &ctx) {
   if (strides)
     ctx.setResult(0, self->withView(sizes, *strides, self->getOffset()));
   else
-    ctx.setResult(0, self->clone().withView(sizes, getStridesForDimOrder(sizes, {}), 0));
+    ctx.setResult(
+        0, self->clone().withView(sizes, getStridesForDimOrder(sizes, {}), 0));
   return true;
 }
 
@@ -472,7 +476,8 @@ bool asStridedKernel(KernelContext &ctx) {
   const Tensor *self = ctx.tensor("self");
   if (!self)
     return false;
-  std::vector<int64_t> sizes = ctx.getInts("size"), strides = ctx.getInts("stride");
+  std::vector<int64_t> sizes = ctx.getInts("size"),
+                       strides = ctx.getInts("stride");
   int64_t offset = ctx.getInt("storage_offset", self->getOffset());
   if (ctx.failed())
     return false;
@@ -503,14 +508,15 @@ bool catKernel(KernelContext &ctx, bool stack) {
     return ctx.fail("expected a non-empty list of tensors");
   if (stack) {
     Shape first(tensors[0].getSizes());
-    int64_t dim =
-        ctx.normalizeDim(ctx.getInt("dim", 0), static_cast<int64_t>(first.size()) + 1);
+    int64_t dim = ctx.normalizeDim(ctx.getInt("dim", 0),
+                                   static_cast<int64_t>(first.size()) + 1);
     if (ctx.failed())
       return false;
     for (Tensor &t : tensors) {
       if (Shape(t.getSizes()) != first)
         return ctx.fail("stack expects each tensor to be equal size, but got " +
-                        formatShape(first) + " and " + formatShape(t.getSizes()));
+                        formatShape(first) + " and " +
+                        formatShape(t.getSizes()));
       Shape sizes(t.getSizes()), strides(t.getStrides());
       sizes.insert(sizes.begin() + dim, 1);
       strides.insert(strides.begin() + dim, 1);
@@ -599,7 +605,8 @@ bool copyIntoKernel(KernelContext &ctx) {
   const Tensor *src = self ? ctx.tensor("src") : nullptr;
   if (!src)
     return false;
-  std::optional<Shape> shape = broadcastShapes(self->getSizes(), src->getSizes());
+  std::optional<Shape> shape =
+      broadcastShapes(self->getSizes(), src->getSizes());
   if (!shape || *shape != Shape(self->getSizes()))
     return ctx.fail("copy: 'src' " + formatShape(src->getSizes()) +
                     " does not broadcast to 'self' " +
@@ -720,8 +727,7 @@ void run::registerViewKernels(KernelRegistry &r) {
   r.add("torch.ops.dim_order_ops._to_dim_order_copy.default",
         "self,dtype,layout,device,pin_memory,non_blocking,dim_order",
         [](KernelContext &ctx) { return copyKernel(ctx, true); });
-  r.add("torch.ops.aten.copy.default", "self,src,non_blocking",
-        copyIntoKernel);
+  r.add("torch.ops.aten.copy.default", "self,src,non_blocking", copyIntoKernel);
   r.add("torch.ops.aten.slice_scatter.default", "self,src,dim,start,end,step",
         [](KernelContext &ctx) { return scatterKernel(ctx, false); });
   r.add("torch.ops.aten.select_scatter.default", "self,src,dim,index",

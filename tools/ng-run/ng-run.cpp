@@ -100,11 +100,11 @@ llvm::cl::opt<bool> listKernels("list-kernels",
 OwningOpRef<ModuleOp> loadProgram(llvm::StringRef path,
                                   llvm::StringRef constants,
                                   MLIRContext *context) {
-  std::optional<ToolInput> input =
-      openCheckedInput(path, InputFormat::Program);
+  std::optional<ToolInput> input = openCheckedInput(path, InputFormat::Program);
   if (!input)
     return nullptr;
-  if (input->kind == FileKind::NativeGraph || input->kind == FileKind::Package) {
+  if (input->kind == FileKind::NativeGraph ||
+      input->kind == FileKind::Package) {
     ImportOptions options;
     options.constantsPath = constants.str();
     std::shared_ptr<llvm::MemoryBuffer> buffer = std::move(input->buffer);
@@ -127,9 +127,9 @@ llvm::Expected<run::DimChoices> parseDims() {
     auto [name, value] = choice.rsplit('=');
     int64_t size;
     if (name.empty() || value.getAsInteger(10, size) || size < 0)
-      return llvm::createStringError(
-          llvm::inconvertibleErrorCode(),
-          "--dim '" + choice + "' is not NAME=N with N >= 0");
+      return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                     "--dim '" + choice +
+                                         "' is not NAME=N with N >= 0");
     dims[name.str()] = size;
   }
   return dims;
@@ -199,7 +199,8 @@ int runTool() {
   MLIRContext context(registry);
   context.loadAllAvailableDialects();
   nameNodesInDiagnostics(&context);
-  OwningOpRef<ModuleOp> program = loadProgram(programPath, constantsPath, &context);
+  OwningOpRef<ModuleOp> program =
+      loadProgram(programPath, constantsPath, &context);
   if (!program)
     return 1;
   llvm::Expected<run::PreparedMethod> method =
@@ -246,12 +247,11 @@ int runTool() {
     run::Tolerance tolerance{rtol, atol};
     if (std::optional<std::string> difference =
             run::compareResults(*result, *otherResult, tolerance)) {
-      std::string where =
-          random ? " (random inputs, seed " +
-                       std::to_string(randomSeed + trial) + ")"
-                 : "";
-      reportToolError("'" + programPath + "' and '" + comparePath +
-                      "' differ" + where + ": " + *difference);
+      std::string where = random ? " (random inputs, seed " +
+                                       std::to_string(randomSeed + trial) + ")"
+                                 : "";
+      reportToolError("'" + programPath + "' and '" + comparePath + "' differ" +
+                      where + ": " + *difference);
       return 1;
     }
   }
@@ -274,7 +274,8 @@ int main(int argc, char **argv) {
       "ng-run: run an ng program on concrete inputs (docs/Interpreter.md)\n\n"
       "  ng-run PROGRAM [--method=NAME] --inputs=IN.safetensors -o "
       "OUT.safetensors\n"
-      "  ng-run PROGRAM --random-inputs=SEED [--dim NAME=N] -o OUT.safetensors\n"
+      "  ng-run PROGRAM --random-inputs=SEED [--dim NAME=N] -o "
+      "OUT.safetensors\n"
       "  ng-run A --compare=B --random-inputs=SEED [--trials=N] [--rtol=R "
       "--atol=A]\n\n"
       "PROGRAM is an .nptg (with --constants), a .ptn package, or ng IR text "

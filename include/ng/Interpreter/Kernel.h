@@ -1,4 +1,5 @@
-//===- Kernel.h - how ng-run's kernels see a node -----------------*- C++ -*-===//
+//===- Kernel.h - how ng-run's kernels see a node -----------------*- C++
+//-*-===//
 //
 // A kernel computes one call target. It reads the node's arguments by schema
 // name (or, for a positional argument, by its place in the kernel's
@@ -121,14 +122,14 @@ public:
   /// A tensor, or none (optional tensor arguments); fails on another kind.
   std::optional<Tensor> optionalTensor(llvm::StringRef name);
   int64_t getInt(llvm::StringRef name, std::optional<int64_t> byDefault = {});
-  double getDouble(llvm::StringRef name,
-                   std::optional<double> byDefault = {});
+  double getDouble(llvm::StringRef name, std::optional<double> byDefault = {});
   bool getBool(llvm::StringRef name, std::optional<bool> byDefault = {});
   std::optional<DType> getOptionalDType(llvm::StringRef name);
   std::string getString(llvm::StringRef name,
                         std::optional<std::string> byDefault = {});
-  std::vector<int64_t> getInts(llvm::StringRef name,
-                               std::optional<std::vector<int64_t>> byDefault = {});
+  std::vector<int64_t>
+  getInts(llvm::StringRef name,
+          std::optional<std::vector<int64_t>> byDefault = {});
   /// A TensorList (all defined) or OptionalTensorList (undefined: none).
   std::vector<Tensor> getTensors(llvm::StringRef name, bool optional = false);
   /// A number argument (Int, Float, Bool) or a 0-dim tensor... as an RValue.
