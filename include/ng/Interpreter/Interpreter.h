@@ -1,5 +1,4 @@
-//===- Interpreter.h - ng-run: a reference interpreter over ng IR -*- C++
-//-*-===//
+//===- Interpreter.h - ng-run: a reference interpreter ----------*- C++ -*-===//
 //
 // Runs one method of an ng program on concrete inputs, to check that a
 // transformed program computes what the original did, or that an exported

@@ -1,5 +1,4 @@
-//===- Kernel.h - how ng-run's kernels see a node -----------------*- C++
-//-*-===//
+//===- Kernel.h - how ng-run's kernels see a node ---------------*- C++ -*-===//
 //
 // A kernel computes one call target. It reads the node's arguments by schema
 // name (or, for a positional argument, by its place in the kernel's

@@ -1,5 +1,4 @@
-//===- Tensor.h - ng-run's storage model: buffers and strided views -*- C++
-//-*-===//
+//===- Tensor.h - ng-run's storage: buffers and views -----------*- C++ -*-===//
 //
 // The memory ng-run computes in follows the IR's storage model
 // (docs/Aliasing.md, docs/DimOrder.md): a Storage is one allocation of
