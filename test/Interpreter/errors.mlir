@@ -29,6 +29,13 @@
 // RUN: not ng-run %s --method=bad_broadcast --inputs=%t/x.safetensors -o %t/out.safetensors 2>&1 | FileCheck --check-prefix=BROADCAST %s
 // BROADCAST: error: method 'bad_broadcast', node 'bad' (torch.ops.aten.mul.Tensor): cannot broadcast [2, 3] with [2]
 
+// An in-place op whose result would not fit `self`; an output the program
+// says aliases an operand that the kernel makes new storage for.
+// RUN: not ng-run %s --method=in_place --inputs=%t/x.safetensors -o %t/out.safetensors 2>&1 | FileCheck --check-prefix=IN-PLACE %s
+// IN-PLACE: error: method 'in_place', node 'grown' (torch.ops.aten.add_.Tensor): the in-place form's result does not have the sizes of 'self'
+// RUN: not ng-run %s --method=alias --inputs=%t/x.safetensors -o %t/out.safetensors 2>&1 | FileCheck --check-prefix=ALIAS %s
+// ALIAS: error: method 'alias', node 'copy' (torch.ops.aten.clone.default): output 'copy' aliases 'x' in the program, but ng-run's kernel makes new storage for it
+
 // Inputs: the wrong sizes, a missing one, an unknown method.
 // RUN: %python %S/Inputs/st.py write %t/x4.safetensors 'x=f32[4]:1,2,3,4'
 // RUN: not ng-run %s --method=assertion --inputs=%t/x4.safetensors -o %t/out.safetensors 2>&1 | FileCheck --check-prefix=SIZES %s
@@ -93,6 +100,15 @@ module {
     %row = ng.call "torch.ops.aten.select.int"(self: %half, dim: 0, index: 0) : (!ng.tensor<f32[2, 2]>) -> !ng.tensor<f32[2]> aliases %half
     %bad = ng.call "torch.ops.aten.mul.Tensor"(self: %x, other: %row) : (!ng.tensor<f32[2, 3]>, !ng.tensor<f32[2]>) -> !ng.tensor<f32[2, 3]>
     ng.output(%bad) : !ng.tensor<f32[2, 3]>
+  }
+  ng.method @in_place(%x: !ng.tensor<f32[2, 3]>) -> !ng.tensor<f32[2, 3]> {
+    %row = ng.call "torch.ops.aten.select.int"(self: %x, dim: 0, index: 0) : (!ng.tensor<f32[2, 3]>) -> !ng.tensor<f32[3]> aliases %x
+    %grown = ng.call "torch.ops.aten.add_.Tensor"(self: mut %row, other: %x) : (!ng.tensor<f32[3]>, !ng.tensor<f32[2, 3]>) -> !ng.tensor<f32[3]> aliases %row
+    ng.output(%x) : !ng.tensor<f32[2, 3]>
+  }
+  ng.method @alias(%x: !ng.tensor<f32[2, 3]>) -> !ng.tensor<f32[2, 3]> {
+    %copy = ng.call "torch.ops.aten.clone.default"(self: %x) : (!ng.tensor<f32[2, 3]>) -> !ng.tensor<f32[2, 3]> aliases %x
+    ng.output(%copy) : !ng.tensor<f32[2, 3]>
   }
   ng.method @dynamic(%x: !ng.tensor<f32[1:8]>) -> !ng.tensor<i64[]> {
     %size = ng.call "torch.ops.aten.sym_size.int"(self: %x, dim: 0) : (!ng.tensor<f32[1:8]>) -> i64
