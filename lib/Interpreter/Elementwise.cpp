@@ -41,8 +41,6 @@ KernelFn arithmetic(llvm::StringRef first, llvm::StringRef second, Fn fn,
     DType out = resultType({a, b});
     if (trueDivide && !isFloatDType(out))
       out = DType::F32;
-    if (out == DType::Bool && !trueDivide)
-      out = DType::Bool;
     Tensor result;
     if (!mapBinary(ctx, asTensor(*a), asTensor(*b), out, out, fn, result))
       return false;

@@ -522,9 +522,7 @@ bool catKernel(KernelContext &ctx, bool stack) {
       strides.insert(strides.begin() + dim, 1);
       t = t.withView(sizes, strides, t.getOffset());
     }
-    // Continue as cat along the new dim.
-    std::vector<std::pair<std::string, RValue>> none;
-    (void)none;
+    // Each tensor, given a size-1 dim there, fills one slice of the result.
     DType dtype = tensors[0].getDType();
     for (const Tensor &t : tensors)
       dtype = promoteTypes(dtype, t.getDType());
