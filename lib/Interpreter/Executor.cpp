@@ -307,6 +307,8 @@ llvm::Error Executor::runCall(Operation *op) {
 
 llvm::Expected<std::vector<RValue>>
 Executor::runGraph(Region &graph, llvm::ArrayRef<RValue> arguments) {
+  if (graph.empty())
+    return makeError("a graph without a body");
   Block &block = graph.front();
   if (block.getNumArguments() != arguments.size())
     return makeError(llvm::formatv("a graph of {0} inputs is given {1}",
