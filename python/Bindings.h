@@ -20,6 +20,9 @@ void populateGraph(pybind11::module_ &m);
 void populateArguments(pybind11::module_ &m);
 /// TensorType, ScalarType (Types.cpp).
 void populateTypes(pybind11::module_ &m);
+/// Program.run, compare: ng-run's interpreter (Interpreter.cpp; after
+/// populateProgram).
+void populateInterpreter(pybind11::module_ &m);
 
 } // namespace ng::python
 

@@ -29,4 +29,5 @@ PYBIND11_MODULE(_ng, m) {
   ng::python::populateArguments(m);
   ng::python::populateGraph(m);
   ng::python::populateProgram(m);
+  ng::python::populateInterpreter(m);
 }

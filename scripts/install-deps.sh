@@ -23,6 +23,9 @@ PACKAGES=(
   clang-22 libclang-rt-22-dev clang-format-22
   # Test and benchmark scripts, and packing examples.
   python3 zip unzip
+  # ng-run's reference tests (test/Interpreter) compute what independent
+  # programs should give with numpy, and ng.Program.run returns numpy arrays.
+  python3-numpy
   # The Python bindings (python/, docs/Python.md): pybind11, and the headers
   # of Debian's python3 they are built for.
   pybind11-dev python3-dev

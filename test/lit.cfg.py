@@ -30,6 +30,14 @@ config.substitutions.append(
 config.substitutions.append(("%python", config.ng_python or "python3"))
 if config.ng_build_python:
     config.available_features.add("python")
+# numpy (Debian's python3-numpy, scripts/install-deps.sh): ng-run's
+# reference tests (test/Interpreter) say `REQUIRES: numpy`.
+import subprocess
+
+if subprocess.run([config.ng_python or "python3", "-c", "import numpy"],
+                  stdout=subprocess.DEVNULL,
+                  stderr=subprocess.DEVNULL).returncode == 0:
+    config.available_features.add("numpy")
 
 llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
 llvm_config.use_default_substitutions()
@@ -42,7 +50,7 @@ if lit_config.params.get("ng_threads") == "always":
     tools = ["ng-opt", ToolSubst("ng-translate", extra_args=["--always-thread"])]
 else:
     tools = ["ng-opt", "ng-translate"]
-tools.append("ng-capi-test")
+tools += ["ng-capi-test", "ng-run"]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
 
 # Graphviz's `dot` (Debian's graphviz, scripts/install-deps.sh): the tests

@@ -25,6 +25,7 @@ from ._ng import (
     TensorType,
     Value,
     Warning,
+    compare,
     load,
     parse,
 )

@@ -1,0 +1,171 @@
+#!/usr/bin/env python3
+"""ng-run against numpy on programs written independently of ng's passes.
+
+    reference.py NG_RUN WORKDIR
+
+Each program is ng IR text written here (as torch.export writes these
+models: an MLP with linear/silu, RMSNorm with pow/mean/rsqrt, attention with
+transpose/matmul/softmax, HuggingFace's decomposed rotary embedding) with a
+numpy reference computed in float64 from the same float32 inputs. ng-run's
+outputs must match within 1e-5 relative (plus 1e-6 absolute, for values
+near zero). Prints one line per program; exits 1 on a mismatch.
+"""
+
+import os
+import subprocess
+import sys
+
+import numpy as np
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import st  # noqa: E402
+
+RTOL, ATOL = 1e-5, 1e-6
+
+
+def T(shape, dtype="f32"):
+    return "!ng.tensor<%s[%s]>" % (dtype, ", ".join(str(s) for s in shape))
+
+
+def write_inputs(path, arrays):
+    specs = []
+    for name, a in arrays.items():
+        dtype = {"float32": "f32", "int64": "i64"}[str(a.dtype)]
+        specs.append("%s=%s[%s]:%s" % (name, dtype, ",".join(map(str, a.shape)),
+                                       ",".join(repr(float(v)) if dtype == "f32"
+                                                else str(int(v))
+                                                for v in a.reshape(-1))))
+    st.write(path, specs)
+
+
+def read_outputs(path):
+    out = {}
+    for key, (dtype, shape, data, fmt, width, _) in st.read(path).items():
+        assert dtype == "f32", dtype
+        out[key] = np.frombuffer(data, dtype=np.float32).reshape(shape)
+    return out
+
+
+def mlp(rng):
+    x = rng.standard_normal((4, 16)).astype(np.float32)
+    w1 = (rng.standard_normal((32, 16)) * 0.3).astype(np.float32)
+    b1 = rng.standard_normal(32).astype(np.float32)
+    w2 = (rng.standard_normal((8, 32)) * 0.3).astype(np.float32)
+    b2 = rng.standard_normal(8).astype(np.float32)
+    ir = f"""
+module {{
+  ng.method @forward(%x: {T([4, 16])}, %w1: {T([32, 16])}, %b1: {T([32])}, %w2: {T([8, 32])}, %b2: {T([8])}) -> {T([4, 8])} {{
+    %h = ng.call "torch.ops.aten.linear.default"(input: %x, weight: %w1, bias: %b1) : ({T([4, 16])}, {T([32, 16])}, {T([32])}) -> {T([4, 32])}
+    %a = ng.call "torch.ops.aten.silu.default"(self: %h) : ({T([4, 32])}) -> {T([4, 32])}
+    %y = ng.call "torch.ops.aten.linear.default"(input: %a, weight: %w2, bias: %b2) : ({T([4, 32])}, {T([8, 32])}, {T([8])}) -> {T([4, 8])}
+    ng.output(%y) : {T([4, 8])}
+  }}
+}}"""
+    d = {k: v.astype(np.float64) for k, v in dict(x=x, w1=w1, b1=b1, w2=w2, b2=b2).items()}
+    h = d["x"] @ d["w1"].T + d["b1"]
+    a = h / (1 + np.exp(-h))
+    return ir, dict(x=x, w1=w1, b1=b1, w2=w2, b2=b2), {"y": a @ d["w2"].T + d["b2"]}
+
+
+def rmsnorm(rng):
+    x = rng.standard_normal((2, 5, 16)).astype(np.float32)
+    w = rng.standard_normal(16).astype(np.float32)
+    s, k = [2, 5, 16], [2, 5, 1]
+    ir = f"""
+module {{
+  ng.method @forward(%x: {T(s)}, %w: {T([16])}) -> {T(s)} {{
+    %p = ng.call "torch.ops.aten.pow.Tensor_Scalar"(self: %x, exponent: 2) : ({T(s)}) -> {T(s)}
+    %m = ng.call "torch.ops.aten.mean.dim"(self: %p, dim: [-1], keepdim: true, dtype: none) : ({T(s)}) -> {T(k)}
+    %e = ng.call "torch.ops.aten.add.Tensor"(self: %m, other: 1.0e-06) : ({T(k)}) -> {T(k)}
+    %r = ng.call "torch.ops.aten.rsqrt.default"(self: %e) : ({T(k)}) -> {T(k)}
+    %n = ng.call "torch.ops.aten.mul.Tensor"(self: %x, other: %r) : ({T(s)}, {T(k)}) -> {T(s)}
+    %y = ng.call "torch.ops.aten.mul.Tensor"(self: %n, other: %w) : ({T(s)}, {T([16])}) -> {T(s)}
+    ng.output(%y) : {T(s)}
+  }}
+}}"""
+    xd, wd = x.astype(np.float64), w.astype(np.float64)
+    y = xd / np.sqrt((xd ** 2).mean(-1, keepdims=True) + 1e-6) * wd
+    return ir, dict(x=x, w=w), {"y": y}
+
+
+def attention(rng):
+    b, h, s, d = 1, 2, 6, 8
+    q, k, v = (rng.standard_normal((b, h, s, d)).astype(np.float32) for _ in range(3))
+    q4, kt, sc = [b, h, s, d], [b, h, d, s], [b, h, s, s]
+    ir = f"""
+module {{
+  ng.method @forward(%q: {T(q4)}, %k: {T(q4)}, %v: {T(q4)}) -> {T([b, s, h * d])} {{
+    %kt = ng.call "torch.ops.aten.transpose.int"(self: %k, dim0: -2, dim1: -1) : ({T(q4)}) -> !ng.tensor<f32[1, 2, 8, 6], dim_order = [0, 1, 3, 2]> aliases %k
+    %scores = ng.call "torch.ops.aten.matmul.default"(self: %q, other: %kt) : ({T(q4)}, !ng.tensor<f32[1, 2, 8, 6], dim_order = [0, 1, 3, 2]>) -> {T(sc)}
+    %scaled = ng.call "torch.ops.aten.div.Tensor"(self: %scores, other: 2.8284271247461903) : ({T(sc)}) -> {T(sc)}
+    %p = ng.call "torch.ops.aten._softmax.default"(self: %scaled, dim: -1, half_to_float: false) : ({T(sc)}) -> {T(sc)}
+    %o = ng.call "torch.ops.aten.matmul.default"(self: %p, other: %v) : ({T(sc)}, {T(q4)}) -> {T(q4)}
+    %ot = ng.call "torch.ops.aten.transpose.int"(self: %o, dim0: 1, dim1: 2) : ({T(q4)}) -> !ng.tensor<f32[1, 6, 2, 8], dim_order = [0, 2, 1, 3]> aliases %o
+    %c = ng.call "torch.ops.aten.clone.default"(self: %ot, memory_format: "torch.contiguous_format") : (!ng.tensor<f32[1, 6, 2, 8], dim_order = [0, 2, 1, 3]>) -> {T([b, s, h, d])}
+    %y = ng.call "torch.ops.aten.view.default"(self: %c, size: [1, 6, -1]) : ({T([b, s, h, d])}) -> {T([b, s, h * d])} aliases %c
+    ng.output(%y) : {T([b, s, h * d])}
+  }}
+}}"""
+    qd, kd, vd = (a.astype(np.float64) for a in (q, k, v))
+    scores = qd @ kd.transpose(0, 1, 3, 2) / np.sqrt(d)
+    p = np.exp(scores - scores.max(-1, keepdims=True))
+    p /= p.sum(-1, keepdims=True)
+    y = (p @ vd).transpose(0, 2, 1, 3).reshape(b, s, h * d)
+    return ir, dict(q=q, k=k, v=v), {"y": y}
+
+
+def rotary(rng):
+    b, h, s, d = 1, 2, 6, 8
+    q = rng.standard_normal((b, h, s, d)).astype(np.float32)
+    pos = np.arange(s)[:, None] * (10000.0 ** (-np.arange(0, d, 2) / d))[None, :]
+    emb = np.concatenate([pos, pos], -1)
+    cos, sin = np.cos(emb).astype(np.float32), np.sin(emb).astype(np.float32)
+    q4, half, cs = [b, h, s, d], [b, h, s, d // 2], [1, 1, s, d]
+    ir = f"""
+module {{
+  ng.method @forward(%q: {T(q4)}, %cos: {T([s, d])}, %sin: {T([s, d])}) -> {T(q4)} {{
+    %c0 = ng.call "torch.ops.aten.unsqueeze.default"(self: %cos, dim: 0) : ({T([s, d])}) -> {T([1, s, d])} aliases %cos
+    %c = ng.call "torch.ops.aten.unsqueeze.default"(self: %c0, dim: 1) : ({T([1, s, d])}) -> {T(cs)} aliases %c0
+    %s0 = ng.call "torch.ops.aten.unsqueeze.default"(self: %sin, dim: 0) : ({T([s, d])}) -> {T([1, s, d])} aliases %sin
+    %sn = ng.call "torch.ops.aten.unsqueeze.default"(self: %s0, dim: 1) : ({T([1, s, d])}) -> {T(cs)} aliases %s0
+    %qc = ng.call "torch.ops.aten.mul.Tensor"(self: %q, other: %c) : ({T(q4)}, {T(cs)}) -> {T(q4)}
+    %x1 = ng.call "torch.ops.aten.slice.Tensor"(self: %q, dim: 3, start: 0, end: 4) : ({T(q4)}) -> {T(half)} aliases %q
+    %x2 = ng.call "torch.ops.aten.slice.Tensor"(self: %q, dim: 3, start: 4, end: 9223372036854775807) : ({T(q4)}) -> {T(half)} aliases %q
+    %n2 = ng.call "torch.ops.aten.neg.default"(self: %x2) : ({T(half)}) -> {T(half)}
+    %rot = ng.call "torch.ops.aten.cat.default"(tensors: [%n2, %x1], dim: -1) : ({T(half)}, {T(half)}) -> {T(q4)}
+    %rs = ng.call "torch.ops.aten.mul.Tensor"(self: %rot, other: %sn) : ({T(q4)}, {T(cs)}) -> {T(q4)}
+    %y = ng.call "torch.ops.aten.add.Tensor"(self: %qc, other: %rs) : ({T(q4)}, {T(q4)}) -> {T(q4)}
+    ng.output(%y) : {T(q4)}
+  }}
+}}"""
+    qd, cd, sd = q.astype(np.float64), cos.astype(np.float64), sin.astype(np.float64)
+    rot = np.concatenate([-qd[..., d // 2:], qd[..., :d // 2]], -1)
+    return ir, dict(q=q, cos=cos, sin=sin), {"y": qd * cd + rot * sd}
+
+
+def main():
+    ng_run, work = sys.argv[1], sys.argv[2]
+    failed = False
+    for n, program in enumerate([mlp, rmsnorm, attention, rotary]):
+        name = program.__name__
+        ir, inputs, expected = program(np.random.default_rng(25 + n))
+        base = os.path.join(work, name)
+        with open(base + ".mlir", "w") as f:
+            f.write(ir)
+        write_inputs(base + ".in.safetensors", inputs)
+        subprocess.run([ng_run, base + ".mlir", "--inputs=" + base + ".in.safetensors",
+                        "-o", base + ".out.safetensors"], check=True)
+        got = read_outputs(base + ".out.safetensors")
+        for key, want in expected.items():
+            have = got[key].astype(np.float64)
+            ok = have.shape == want.shape and np.allclose(have, want, rtol=RTOL, atol=ATOL)
+            worst = float(np.max(np.abs(have - want) / np.maximum(np.abs(want), 1e-3))) \
+                if have.shape == want.shape else float("inf")
+            print("%s: %s %s (largest relative difference %.1e)"
+                  % (name, key, "matches numpy" if ok else "DIFFERS from numpy", worst))
+            failed = failed or not ok
+    sys.exit(1 if failed else 0)
+
+
+if __name__ == "__main__":
+    main()
