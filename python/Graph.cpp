@@ -158,27 +158,6 @@ const char *valueKind(Type type) {
   return "other";
 }
 
-const char *roleName(const PlaceholderBinding &binding) {
-  switch (binding.role) {
-  case PlaceholderBinding::Role::Input:
-    return "user_input";
-  case PlaceholderBinding::Role::MutableBuffer:
-    return "mutable_buffer";
-  case PlaceholderBinding::Role::Constant:
-    switch (binding.kind) {
-    case InputKind::Parameter:
-      return "parameter";
-    case InputKind::Buffer:
-      return "buffer";
-    case InputKind::ConstantTensor:
-      return "constant";
-    case InputKind::UserInput:
-      return "user_input";
-    }
-  }
-  return "user_input";
-}
-
 } // namespace
 
 //===----------------------------------------------------------------------===//
@@ -276,8 +255,10 @@ void populateGraph(py::module_ &m) {
       .def_property_readonly(
           "role",
           [](const PyPlaceholder &self) {
-            return roleName(
-                self.getMethod().getPlaceholderBinding(self.getIndex()));
+            return self.getMethod()
+                .getPlaceholderBinding(self.getIndex())
+                .getRoleName()
+                .str();
           },
           "'user_input', 'parameter', 'buffer', 'constant' or "
           "'mutable_buffer'.")
@@ -310,7 +291,7 @@ void populateGraph(py::module_ &m) {
             self.getMethod().getPlaceholderBinding(self.getIndex());
         std::string key = binding.isInput() ? "" : " '" + binding.key + "'";
         return "<ng.Placeholder " + describeValue(self.value) + " " +
-               roleName(binding) + key + ": " +
+               binding.getRoleName().str() + key + ": " +
                printToString(self.value.getType()) + ">";
       });
 

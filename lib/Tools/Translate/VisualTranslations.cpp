@@ -21,6 +21,7 @@
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/Support/BuryPointer.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
 
 using namespace mlir;
@@ -106,9 +107,11 @@ LogicalResult ng::checkVisualUsage(StringRef translation) {
   return success();
 }
 
-static ng::VisualOptions getVisualOptions() {
+static ng::VisualOptions getVisualOptions(StringRef inputName) {
   VisualToolOptions &tool = visualOptions();
   ng::VisualOptions options;
+  // "<stdin>" as MLIR names it: a file read from a pipe has no better name.
+  options.label = llvm::sys::path::filename(inputName).str();
   options.layers = tool.layers;
   options.layerWord = tool.layerPrefix;
   if (!tool.nodeRange.empty()) {
@@ -161,7 +164,9 @@ static LogicalResult drawProgram(const std::shared_ptr<llvm::SourceMgr> &mgr,
   OwningOpRef<ModuleOp> module = loadProgram(mgr, context);
   if (!module)
     return failure();
-  draw(*module, output, getVisualOptions());
+  draw(*module, output,
+       getVisualOptions(
+           mgr->getMemoryBuffer(mgr->getMainFileID())->getBufferIdentifier()));
   llvm::BuryPointer(module.release().getOperation());
   return success();
 }
