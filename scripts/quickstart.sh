@@ -15,12 +15,10 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 bash scripts/install-deps.sh
-bash scripts/build.sh ng-opt ng-translate
-# The Python package (build/python_packages, README "From Python"), when
-# the configuration builds it.
-if grep -q '^NG_BUILD_PYTHON:BOOL=ON$' build/CMakeCache.txt; then
-  bash scripts/build.sh NgPythonModule
-fi
+# ng-package: the tools, the libraries and (when the configuration builds
+# it) the Python package (build/python_packages, README "From Python"):
+# everything `cmake --install build` installs, so it works right after.
+bash scripts/build.sh ng-package
 
 example=examples/decoder.ptn
 out=build/example
