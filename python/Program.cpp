@@ -192,6 +192,8 @@ py::list runPasses(PyProgram &self, const std::string &pipeline) {
     }
     throw Error("invalid pass pipeline '" + text.str() + "': " + reason);
   }
+  if (!optionError.empty())
+    writeToPython("stderr", optionError + "\n");
   // As ng-opt does: a pipeline runs on a program that verifies, so an edit
   // that broke a rule is reported as such, not as the first pass's
   // failure (or not at all, by a pipeline that changes nothing).
