@@ -50,8 +50,8 @@ if command -v dot >/dev/null 2>&1; then
   echo "  $out/decoder.svg: the program, its layers collapsed"
 fi
 "$ng_opt" --ng-report="output=$out/report.txt" "$out/decoder.folded.mlir" -o /dev/null
-echo "  $out/report.txt: the kernels it needs, its weights, dynamic dims and state:"
-grep -E "targets|weights:|dynamic dims:|mutable state:" "$out/report.txt" | sed 's/^/  /'
+echo "  $out/report.txt: its signature, the kernels it needs, its weights, state and activation memory:"
+grep -E "input '|output '|targets|weights:|mutable state:|at their max" "$out/report.txt" | sed 's/^/  /'
 
 echo
 edge=examples/edge-decoder.ptn
