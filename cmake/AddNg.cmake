@@ -49,4 +49,5 @@ endfunction()
 function(ng_install_tool name)
   install(TARGETS ${name} EXPORT NgTargets
     RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+  set_property(GLOBAL APPEND PROPERTY NG_INSTALLED_TOOLS ${name})
 endfunction()

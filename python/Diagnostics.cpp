@@ -59,6 +59,8 @@ DiagnosticCollector::DiagnosticCollector(MLIRContext *ctx) : ctx(ctx) {
       errors.push_back(formatDiagnostic(diag));
     else if (diag.getSeverity() == DiagnosticSeverity::Warning)
       warnings.push_back(formatDiagnostic(diag));
+    else if (diag.getSeverity() == DiagnosticSeverity::Remark)
+      remarks.push_back(formatDiagnostic(diag));
     return success();
   });
   // Registered after the collector, so it sees a diagnostic first: one
@@ -74,6 +76,13 @@ DiagnosticCollector::~DiagnosticCollector() {
 void DiagnosticCollector::clear() {
   errors.clear();
   warnings.clear();
+  remarks.clear();
+}
+
+std::vector<std::string> DiagnosticCollector::takeRemarks() {
+  std::vector<std::string> taken;
+  taken.swap(remarks);
+  return taken;
 }
 
 void DiagnosticCollector::raise(StringRef what) {

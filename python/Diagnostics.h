@@ -54,10 +54,13 @@ public:
   /// turns them into errors.
   void flushWarnings();
 
+  /// The remarks collected (a pass's `report=true`), forgotten here.
+  std::vector<std::string> takeRemarks();
+
 private:
   mlir::MLIRContext *ctx;
   mlir::DiagnosticEngine::HandlerID handler;
-  std::vector<std::string> errors, warnings;
+  std::vector<std::string> errors, warnings, remarks;
 };
 
 /// One diagnostic (and its notes) as ng's tools print it:

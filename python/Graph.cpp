@@ -161,27 +161,6 @@ const char *valueKind(Type type) {
   return "other";
 }
 
-const char *roleName(const PlaceholderBinding &binding) {
-  switch (binding.role) {
-  case PlaceholderBinding::Role::Input:
-    return "user_input";
-  case PlaceholderBinding::Role::MutableBuffer:
-    return "mutable_buffer";
-  case PlaceholderBinding::Role::Constant:
-    switch (binding.kind) {
-    case InputKind::Parameter:
-      return "parameter";
-    case InputKind::Buffer:
-      return "buffer";
-    case InputKind::ConstantTensor:
-      return "constant";
-    case InputKind::UserInput:
-      return "user_input";
-    }
-  }
-  return "user_input";
-}
-
 } // namespace
 
 //===----------------------------------------------------------------------===//
@@ -221,8 +200,16 @@ void populateGraph(py::module_ &m) {
             SetVector<Operation *> users;
             for (Operation *user : self.get().getUsers())
               users.insert(user);
+            // A value's users are nodes of its own graph (N1); the use list
+            // holds them newest first.
+            SmallVector<Operation *> ordered(users.begin(), users.end());
+            if (llvm::all_equal(llvm::map_range(
+                    ordered, [](Operation *op) { return op->getBlock(); })))
+              llvm::sort(ordered, [](Operation *a, Operation *b) {
+                return a->isBeforeInBlock(b);
+              });
             py::list result;
-            for (Operation *user : users)
+            for (Operation *user : ordered)
               result.append(wrapNode(self.program, user));
             return result;
           },
@@ -280,8 +267,10 @@ void populateGraph(py::module_ &m) {
       .def_property_readonly(
           "role",
           [](const PyPlaceholder &self) {
-            return roleName(
-                self.getMethod().getPlaceholderBinding(self.getIndex()));
+            return self.getMethod()
+                .getPlaceholderBinding(self.getIndex())
+                .getRoleName()
+                .str();
           },
           "'user_input', 'parameter', 'buffer', 'constant' or "
           "'mutable_buffer'.")
@@ -314,7 +303,7 @@ void populateGraph(py::module_ &m) {
             self.getMethod().getPlaceholderBinding(self.getIndex());
         std::string key = binding.isInput() ? "" : " '" + binding.key + "'";
         return "<ng.Placeholder " + describeValue(self.value) + " " +
-               roleName(binding) + key + ": " +
+               binding.getRoleName().str() + key + ": " +
                printToString(self.value.getType()) + ">";
       });
 
@@ -365,7 +354,7 @@ void populateGraph(py::module_ &m) {
           "The arguments, in order, as Argument objects.")
       .def(
           "arg",
-          [](const PyNode &self, py::handle key) {
+          [](const PyNode &self, py::object key) {
             Operation *op = self.get();
             std::optional<WireArgument> arg = findArgument(op, key);
             if (!arg)
@@ -377,21 +366,33 @@ void populateGraph(py::module_ &m) {
           "KeyError if none.")
       .def(
           "__getitem__",
-          [](const PyNode &self, py::handle key) {
+          [](const PyNode &self, py::object key) {
             Operation *op = self.get();
             std::optional<WireArgument> arg = findArgument(op, key);
             if (!arg)
               throw py::key_error(py::str(key).cast<std::string>());
             return getArgumentValue(self.program, op, *arg);
           },
-          "node['alpha']: the value of an argument.")
-      .def("__contains__",
-           [](const PyNode &self, py::handle key) {
-             return findArgument(self.get(), key).has_value();
-           })
+          py::arg("key"), "node['alpha']: the value of an argument.")
+      .def(
+          "__contains__",
+          [](const PyNode &self, py::object key) {
+            return findArgument(self.get(), key).has_value();
+          },
+          py::arg("key"), "Whether the node has this argument.")
+      // Not a sequence: without __iter__, Python would iterate a node by
+      // int indices through __getitem__ (0, 1, ... until KeyError).
+      .def(
+          "__iter__",
+          [](const PyNode &self) -> py::iterator {
+            throw py::type_error(
+                "an ng.Node is not iterable: use node.args (its arguments) "
+                "or node.results");
+          },
+          "Not iterable: node.args lists the arguments.")
       .def(
           "set_arg",
-          [](PyNode &self, py::handle key, py::handle value,
+          [](PyNode &self, py::object key, py::object value,
              std::optional<std::string> kind) {
             setArgument(self.program, self.get(), key, value, kind);
           },
@@ -519,6 +520,18 @@ void populateGraph(py::module_ &m) {
       });
 
   py::class_<PyMethod>(m, "Method", "A method of the program (ng.method).")
+      .def(
+          "__iter__",
+          [](const PyMethod &self) {
+            return py::iter(nodesOf(self.program, self.get().getBody()));
+          },
+          "Its calls, in order (as Method.nodes).")
+      .def(
+          "__len__",
+          [](const PyMethod &self) {
+            return py::len(nodesOf(self.program, self.get().getBody()));
+          },
+          "How many calls its graph has (as len(Method.nodes)).")
       .def_property_readonly(
           "name",
           [](const PyMethod &self) { return self.get().getSymName().str(); })

@@ -26,6 +26,9 @@
 
 #include <pybind11/stl.h>
 
+#include <cstdio>
+#include <unistd.h>
+
 namespace py = pybind11;
 using namespace mlir;
 
@@ -56,13 +59,74 @@ struct PyProgram {
   ModuleOp module() const { return *state->module; }
 };
 
-/// A path given as str or os.PathLike.
+/// A path given as str, bytes or os.PathLike (os.fsdecode: bytes in the
+/// file system's encoding).
 std::string toPath(py::handle path) {
-  return py::str(py::module_::import("os").attr("fspath")(path))
+  return py::str(py::module_::import("os").attr("fsdecode")(path))
       .cast<std::string>();
 }
 
-PyProgram load(py::handle path, py::handle constants) {
+/// What ng's C++ code writes to file descriptor `fd` (1, stdout, or 2,
+/// stderr) while it lives. LLVM's option parser reports a pass option's
+/// bad value on stderr, not as a diagnostic, and that belongs in the
+/// ng.Error; a pass's own output (--ng-print-summary on stdout, --ng-report
+/// on stderr) belongs on Python's sys.stdout / sys.stderr, which need not
+/// be the process's. No Python code runs while a descriptor is captured.
+class CapturedOutput {
+public:
+  explicit CapturedOutput(int fd) : fd(fd) {
+    file = std::tmpfile();
+    saved = file ? ::dup(fd) : -1;
+    if (saved < 0)
+      return;
+    flush();
+    ::dup2(::fileno(file), fd);
+  }
+  ~CapturedOutput() {
+    restore();
+    if (file)
+      std::fclose(file);
+  }
+  /// Stop capturing; what was written.
+  std::string take() {
+    restore();
+    std::string text;
+    if (!file)
+      return text;
+    std::rewind(file);
+    char buffer[4096];
+    for (size_t n; (n = std::fread(buffer, 1, sizeof buffer, file)) > 0;)
+      text.append(buffer, n);
+    return text;
+  }
+
+private:
+  void flush() {
+    llvm::outs().flush();
+    llvm::errs().flush();
+    std::fflush(stdout);
+    std::fflush(stderr);
+  }
+  void restore() {
+    if (saved < 0)
+      return;
+    flush();
+    ::dup2(saved, fd);
+    ::close(saved);
+    saved = -1;
+  }
+  int fd;
+  std::FILE *file = nullptr;
+  int saved = -1;
+};
+
+/// Write `text` to Python's sys.<stream>.
+void writeToPython(const char *stream, const std::string &text) {
+  if (!text.empty())
+    py::module_::import("sys").attr(stream).attr("write")(text);
+}
+
+PyProgram load(py::object path, py::object constants) {
   std::string file = toPath(path);
   auto state = std::make_shared<ProgramState>();
   ImportOptions options;
@@ -92,7 +156,7 @@ void verifyProgram(PyProgram &self) {
   self.state->diagnostics->flushWarnings();
 }
 
-void runPasses(PyProgram &self, const std::string &pipeline) {
+py::list runPasses(PyProgram &self, const std::string &pipeline) {
   ProgramState &state = *self.state;
   state.diagnostics->clear();
   PassManager pm(state.context.get(), ModuleOp::getOperationName());
@@ -103,6 +167,7 @@ void runPasses(PyProgram &self, const std::string &pipeline) {
   // anything else is a list of passes on the module
   // ("ng-fold-q4-weights,ng.method(ng-legalize-dim-order)").
   bool parsed;
+  CapturedOutput optionErrors(2);
   if (text.starts_with(ModuleOp::getOperationName().str() + "(")) {
     FailureOr<OpPassManager> anchored = parsePassPipeline(text, errorStream);
     parsed = succeeded(anchored);
@@ -111,17 +176,48 @@ void runPasses(PyProgram &self, const std::string &pipeline) {
   } else {
     parsed = succeeded(parsePassPipeline(text, pm, errorStream));
   }
-  if (!parsed)
-    throw Error("invalid pass pipeline '" + text.str() +
-                "': " + StringRef(errors).trim().str());
+  std::string optionError = StringRef(optionErrors.take()).trim().str();
+  if (!parsed) {
+    // LLVM's option parser says why an option's value is bad
+    // ("<prog>: for the --json option: 'maybe' is invalid value ..."),
+    // MLIR's pipeline parser which pass it was.
+    std::string reason = StringRef(errors).trim().str();
+    if (!optionError.empty()) {
+      StringRef why = optionError;
+      why.consume_front("<Pass-Options-Parser>");
+      if (size_t colon = why.find(": for the "); colon != StringRef::npos)
+        why = why.drop_front(colon + 2);
+      reason = why.trim().str() + "\n" + reason;
+    }
+    throw Error("invalid pass pipeline '" + text.str() + "': " + reason);
+  }
+  if (!optionError.empty())
+    writeToPython("stderr", optionError + "\n");
+  // As ng-opt does: a pipeline runs on a program that verifies, so an edit
+  // that broke a rule is reported as such, not as the first pass's
+  // failure (or not at all, by a pipeline that changes nothing).
+  if (failed(verify(self.module())))
+    state.diagnostics->raise("the program does not verify before '" +
+                             text.str() + "'");
   // Passes erase and make ops at will: every handle read before is stale.
   state.startGeneration();
-  if (failed(pm.run(self.module())))
+  LogicalResult ran = failure();
+  {
+    CapturedOutput out(1), err(2);
+    ran = pm.run(self.module());
+    writeToPython("stdout", out.take());
+    writeToPython("stderr", err.take());
+  }
+  if (failed(ran))
     state.diagnostics->raise("pass pipeline '" + text.str() + "' failed");
   state.diagnostics->flushWarnings();
+  py::list remarks;
+  for (const std::string &remark : state.diagnostics->takeRemarks())
+    remarks.append(remark);
+  return remarks;
 }
 
-void save(PyProgram &self, py::handle path, py::handle constants) {
+void save(PyProgram &self, py::object path, py::object constants) {
   std::string file = toPath(path);
   self.state->diagnostics->clear();
   ExportOptions options;
@@ -195,7 +291,38 @@ void populateProgram(py::module_ &m) {
                              "The methods, in program order.")
       .def("method", &methodNamed, py::arg("name"),
            "The method named `name`; KeyError if none.")
-      .def("__getitem__", &methodNamed)
+      .def("__getitem__", &methodNamed, py::arg("name"),
+           "program['forward']: the method of that name; KeyError if none.")
+      .def(
+          "__iter__", [](PyProgram &self) { return py::iter(methods(self)); },
+          "The methods, in program order.")
+      .def(
+          "__len__",
+          [](PyProgram &self) {
+            auto ops = self.module().getOps<MethodOp>();
+            return std::distance(ops.begin(), ops.end());
+          },
+          "How many methods.")
+      .def(
+          "__contains__",
+          [](PyProgram &self, py::object name) {
+            if (!py::isinstance<py::str>(name))
+              return false;
+            std::string wanted = name.cast<std::string>();
+            return llvm::any_of(
+                self.module().getOps<MethodOp>(),
+                [&](MethodOp method) { return method.getSymName() == wanted; });
+          },
+          py::arg("name"), "Whether a method has this name.")
+      .def(
+          "keys",
+          [](PyProgram &self) {
+            py::list names;
+            for (MethodOp method : self.module().getOps<MethodOp>())
+              names.append(method.getSymName().str());
+            return names;
+          },
+          "The methods' names, in program order.")
       .def_property_readonly(
           "version",
           [](PyProgram &self) -> py::object {
@@ -219,7 +346,10 @@ void populateProgram(py::module_ &m) {
       .def("run_passes", &runPasses, py::arg("pipeline"),
            "Run a pass pipeline given in MLIR's textual form, as ng-opt "
            "takes it: 'builtin.module(ng-fold-q4-weights)' or "
-           "'ng-fold-q4-weights,cse'. Objects read before are stale after.")
+           "'ng-fold-q4-weights,cse'. The program is verified first, as "
+           "ng-opt does. Returns the remarks the passes made (a pass's "
+           "`report=true`), each a string as ng-opt prints it. Objects read "
+           "before are stale after.")
       .def("verify", &verifyProgram,
            "Check the program against ng's rules; ng.Error with the "
            "verifier's messages if it breaks one.")

@@ -4,6 +4,8 @@
 #   - every non-malformed .nptg imports, verifies, and exports to a file whose
 #     flatc JSON (--strict-json --defaults-json) equals the input's;
 #   - IR -> nptg -> IR prints identical text, and export is deterministic;
+#   - --to-model-explorer's JSON of each passes Model Explorer's loader's shape
+#     check and the graph format (test/Target/Visual/Inputs/check-model-explorer.py);
 #   - --ng-fold-q4-weights turns each *_unfolded package into *_folded (program
 #     and constants);
 #   - every file in malformed/ is rejected with a message and exit code 1.
@@ -55,6 +57,11 @@ for input in "$dir"/*.nptg; do
   "$bin/ng-translate" --to-native-graph "$w/a.mlir" -o "$w/d.nptg" 2>/dev/null
   if cmp -s "$w/b.nptg" "$w/d.nptg"; then pass "$name: export is deterministic"
   else fail "$name: export is deterministic" "bytes differ"; fi
+  if "$bin/ng-translate" --to-model-explorer "$input" -o "$w/$name.json" 2>"$w/err" &&
+     python3 "$root/test/Target/Visual/Inputs/check-model-explorer.py" "$w/$name.json" \
+       >/dev/null 2>>"$w/err"; then
+    pass "$name: Model Explorer's loader takes its graph JSON"
+  else fail "$name: Model Explorer graph JSON" "$(head -1 "$w/err")"; fi
 done
 
 # --ng-fold-q4-weights on each *_unfolded package gives *_folded: the program

@@ -29,6 +29,9 @@ PACKAGES=(
   # The Python bindings (python/, docs/Python.md): pybind11, and the headers
   # of Debian's python3 they are built for.
   pybind11-dev python3-dev
+  # mypy's stubtest and mypy --strict check the bindings' type stubs
+  # (test/Python/test_stubs.py).
+  python3-mypy
   # Graphviz's dot: the suite renders --to-dot's pictures with it, and
   # scripts/render-example.sh draws docs/images/decoder.svg.
   graphviz

@@ -15,12 +15,10 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 bash scripts/install-deps.sh
-bash scripts/build.sh ng-opt ng-translate
-# The Python package (build/python_packages, README "From Python"), when
-# the configuration builds it.
-if grep -q '^NG_BUILD_PYTHON:BOOL=ON$' build/CMakeCache.txt; then
-  bash scripts/build.sh NgPythonModule
-fi
+# ng-package: the tools, the libraries and (when the configuration builds
+# it) the Python package (build/python_packages, README "From Python"):
+# everything `cmake --install build` installs, so it works right after.
+bash scripts/build.sh ng-package
 
 example=examples/decoder.ptn
 out=build/example
@@ -52,8 +50,8 @@ if command -v dot >/dev/null 2>&1; then
   echo "  $out/decoder.svg: the program, its layers collapsed"
 fi
 "$ng_opt" --ng-report="output=$out/report.txt" "$out/decoder.folded.mlir" -o /dev/null
-echo "  $out/report.txt: the kernels it needs, its weights, dynamic dims and state:"
-grep -E "targets|weights:|dynamic dims:|mutable state:" "$out/report.txt" | sed 's/^/  /'
+echo "  $out/report.txt: its signature, the kernels it needs, its weights, state and activation memory:"
+grep -E "input '|output '|targets|weights:|mutable state:|at their max" "$out/report.txt" | sed 's/^/  /'
 
 echo
 edge=examples/edge-decoder.ptn

@@ -50,7 +50,7 @@ if lit_config.params.get("ng_threads") == "always":
     tools = ["ng-opt", ToolSubst("ng-translate", extra_args=["--always-thread"])]
 else:
     tools = ["ng-opt", "ng-translate"]
-tools += ["ng-capi-test", "ng-run"]
+tools += ["ng-capi-test", "ng-capi-doc-example", "ng-run"]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
 
 # Graphviz's `dot` (Debian's graphviz, scripts/install-deps.sh): the tests

@@ -105,9 +105,7 @@ TEST_F(StorageWritesTest, AnswersAreReadNotWalked) {
   EXPECT_NE(message.find("the storage of placeholder 'x' is written"),
             std::string::npos)
       << message;
-  EXPECT_NE(message.find("node 'w' writes it"),
-            std::string::npos)
-      << message;
+  EXPECT_NE(message.find("node 'w' writes it"), std::string::npos) << message;
   // Read afresh from the graph, the records hold again.
   inferStorageWrites(method);
   EXPECT_TRUE(isStorageWritten(x));

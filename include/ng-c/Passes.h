@@ -22,6 +22,15 @@ extern "C" {
    after it, "builtin.module(ng-prepare-native)" parses. */
 MLIR_CAPI_EXPORTED void ngRegisterNativePipelines(void);
 
+/* Registers every pass and pipeline ng-opt knows, for mlirParsePassPipeline:
+   ng's passes (as mlirRegisterNgPasses), the native pipelines (as
+   ngRegisterNativePipelines), the old names of renamed passes, and the
+   upstream passes ng's pipelines and users run on ng IR (cse, canonicalize
+   and the rest of MLIR's transforms, as mlirRegisterTransformsPasses). Once
+   is enough; calling it again, or with the other registrations, is
+   harmless. */
+MLIR_CAPI_EXPORTED void ngRegisterAllPasses(void);
+
 #ifdef __cplusplus
 }
 #endif

@@ -280,6 +280,28 @@ void MethodOp::updateSignature() {
 // PlaceholderBinding
 //===----------------------------------------------------------------------===//
 
+StringRef PlaceholderBinding::getRoleName() const {
+  switch (role) {
+  case Role::Input:
+    return "user_input";
+  case Role::MutableBuffer:
+    return "mutable_buffer";
+  case Role::Constant:
+    break;
+  }
+  switch (kind) {
+  case InputKind::Parameter:
+    return "parameter";
+  case InputKind::Buffer:
+    return "buffer";
+  case InputKind::ConstantTensor:
+    return "constant";
+  case InputKind::UserInput:
+    break;
+  }
+  return "user_input";
+}
+
 Attribute PlaceholderBinding::toAttr(MLIRContext *ctx) const {
   switch (role) {
   case Role::Input:

@@ -13,6 +13,10 @@ The objects are views of the program's IR, written over ng's C++ API
 Errors are raised as ng.Error with ng's diagnostics.
 """
 
+import os
+from typing import Optional, Union
+
+from . import _ng
 from ._ng import (
     Argument,
     Error,
@@ -26,8 +30,6 @@ from ._ng import (
     Value,
     Warning,
     compare,
-    load,
-    parse,
 )
 
 # The classes are the package's: tracebacks and reprs say ng.Error, not
@@ -49,4 +51,22 @@ for _name in _CLASSES:
     globals()[_name].__module__ = "ng"
 del _name
 
-__all__ = [*_CLASSES, "load", "parse"]
+#: What a path may be given as: str, bytes (in the file system's encoding)
+#: or os.PathLike.
+PathType = Union[str, bytes, os.PathLike[str], os.PathLike[bytes]]
+
+
+def load(path: PathType, constants: Optional[PathType] = None) -> Program:
+    """Load a program file: an .nptg (with the safetensors constants of
+    `constants`, if given) or a .ptn package, told by its bytes. Raises
+    ng.Error with ng's diagnostics when it does not load."""
+    return _ng.load(path, constants)
+
+
+def parse(text: str, name: str = "<string>") -> Program:
+    """Parse a program from ng IR text (as ng-opt reads it); `name` is the
+    file name its diagnostics give. Raises ng.Error when it does not parse
+    or verify."""
+    return _ng.parse(text, name)
+
+__all__ = [*_CLASSES, "PathType", "compare", "load", "parse"]

@@ -93,6 +93,10 @@ int main(int argc, char **argv) {
   mlirContextAttachDiagnosticHandler(context, printDiagnostic, NULL, NULL);
   mlirRegisterNgPasses();
   ngRegisterNativePipelines();
+  // After the two above (and twice): harmless, and it adds the upstream
+  // passes, cse here.
+  ngRegisterAllPasses();
+  ngRegisterAllPasses();
   MlirDialectHandle ng = mlirGetDialectHandle__ng__();
   printf("dialect: %.*s\n", (int)mlirDialectHandleGetNamespace(ng).length,
          mlirDialectHandleGetNamespace(ng).data);
@@ -110,7 +114,9 @@ int main(int argc, char **argv) {
   MlirPassManager pm = mlirPassManagerCreate(context);
   MlirOpPassManager top = mlirPassManagerGetAsOpPassManager(pm);
   MlirLogicalResult parsed = mlirOpPassManagerAddPipeline(
-      top, str("ng.method(ng-remove-runtime-asserts),ng-prepare-native"),
+      top,
+      str("ng.method(ng-remove-runtime-asserts),ng-prepare-native,"
+          "ng.method(cse)"),
       printPiece, NULL);
   mlirOpPassManagerAddOwnedPass(
       mlirPassManagerGetNestedUnder(pm, str("ng.method")),

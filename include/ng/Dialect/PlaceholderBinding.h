@@ -53,6 +53,12 @@ struct PlaceholderBinding {
   bool isConstant() const { return role == Role::Constant; }
   bool isMutableBuffer() const { return role == Role::MutableBuffer; }
 
+  /// How reports, pictures and Python name the role, one spelling each:
+  /// `user_input`, `parameter`, `buffer`, `constant`, `mutable_buffer`
+  /// (ng::stringifyStorageKind's words; a constant of kind USER_INPUT is a
+  /// `user_input`).
+  llvm::StringRef getRoleName() const;
+
   /// The attribute form: null for a user input, else #ng.constant or
   /// #ng.mutable_buffer.
   mlir::Attribute toAttr(mlir::MLIRContext *ctx) const;

@@ -35,23 +35,33 @@ def PrintSummary : Pass<"ng-print-summary", "mlir::ModuleOp"> {
 }
 
 def Report : Pass<"ng-report", "mlir::ModuleOp"> {
-  let summary = "Report what a runtime needs for each method: kernels, "
-                "weight bytes, dynamic dims, mutable state";
+  let summary = "Report what a runtime needs for each method: signature, "
+                "kernels, weight and state bytes, activation memory";
   let description = [{
     Writes, per `ng.method`, to stderr (or to `output=FILE`), never to
     standard output, where the IR goes:
 
-    * the targets it calls, with how often: the kernels a runtime must
-      provide (subgraphs' calls included);
-    * its weights: the bytes of its constants by dtype and quantization
-      scheme, and the largest constants (what makes the program large);
-      the bytes are the data's when the program carries it (`ng.data`),
-      else what the metadata implies (unknown for a packed codec);
-    * its dynamic dims: each user input's ranges, and how many values have
-      a dynamic dim, with their ranges;
-    * its mutable state: mutable buffers and mutated buffers, with the
-      nodes that write them, and outputs that write back
-      (buffer_mutation, user_input_mutation).
+    * its I/O signature: every user input and user output, with its dtype,
+      sizes (dynamic dims as ranges) and dim order;
+    * the targets it calls, with how often, each a `kernel`, a `view` (its
+      output aliases an argument it does not write, by the op facts) or a
+      `metadata` op (it makes no tensor: `sym_size`, `_operator.*`,
+      assertions); subgraphs' calls included;
+    * its weights: the bytes of its constants by role, by dtype and
+      quantization scheme, and the largest constants (what makes the
+      program large); the bytes are the data's when the program carries it
+      (`ng.data`), else what the metadata implies (unknown for a packed
+      codec);
+    * its dynamic dims: how many values have one, with their ranges;
+    * its mutable state: mutable buffers and mutated buffers, their bytes,
+      the nodes that write them, and outputs that write back
+      (buffer_mutation, user_input_mutation);
+    * its activation memory: the tensors its calls make, each live from its
+      node to its last use (through views and in-place writes), placed by
+      greedy first-fit as a memory planner would: the plan's peak, and the
+      most bytes live at once with the node where that is; with dynamic
+      dims, at their min and at their max (a tensor with an unbounded dim
+      has no size at the max).
 
     ```
     ng-translate --from-native-graph m.ptn --emit-bytecode |

@@ -58,24 +58,64 @@ void writeEscaped(raw_ostream &os, StringRef text) {
   }
 }
 
-/// A label of several lines, each escaped, joined by DOT line breaks.
+/// The longest line a label shows, in code points: a longer name is cut
+/// (with "...") so its node stays a readable size, and Graphviz lays it out
+/// at all (a 10,000-character name makes an edge longer than it can draw).
+/// The whole text is the node's tooltip.
+constexpr size_t kMaxLabelLine = 60;
+
+/// `text` cut to `kMaxLabelLine` code points (on a code point boundary;
+/// bytes that are not UTF-8 count one each); whether it was.
+std::pair<StringRef, bool> cutLine(StringRef text) {
+  size_t at = 0;
+  for (size_t points = 0; at < text.size(); ++points) {
+    if (points == kMaxLabelLine)
+      return {text.take_front(at), true};
+    unsigned length = llvm::getNumBytesForUTF8(text[at]);
+    at += at + length <= text.size() ? length : 1;
+  }
+  return {text, false};
+}
+
+/// A label of several lines, each escaped and cut to a readable length,
+/// joined by DOT line breaks; and its tooltip, the lines uncut, when one was
+/// cut.
 class Label {
 public:
   Label &line(const Twine &text) {
-    if (!first)
-      os << "\\n";
-    first = false;
     SmallString<64> buffer;
-    writeEscaped(os, text.toStringRef(buffer));
+    StringRef whole = text.toStringRef(buffer);
+    auto [shown, cut] = cutLine(whole);
+    if (!first) {
+      os << "\\n";
+      full << "\\n";
+    }
+    first = false;
+    writeEscaped(os, shown);
+    if (cut)
+      os << "...";
+    writeEscaped(full, whole);
+    anyCut |= cut;
     return *this;
   }
   const std::string &str() const { return text; }
+  /// `, tooltip="<the whole text>"` when a line was cut, else nothing.
+  std::string tooltip() const {
+    return anyCut ? ", tooltip=\"" + fullText + "\"" : "";
+  }
 
 private:
-  std::string text;
-  llvm::raw_string_ostream os{text};
-  bool first = true;
+  std::string text, fullText;
+  llvm::raw_string_ostream os{text}, full{fullText};
+  bool first = true, anyCut = false;
 };
+
+/// A cluster's `label="..."` (and its tooltip when the label is cut).
+void writeClusterLabel(raw_ostream &os, StringRef text) {
+  Label label;
+  label.line(text);
+  os << "label=\"" << label.str() << "\"" << label.tooltip();
+}
 
 struct Style {
   const char *shape;
@@ -119,9 +159,9 @@ public:
     for (MethodOp method : module.getOps<MethodOp>()) {
       std::string prefix = "m" + std::to_string(index++);
       GraphPicture picture(method.getBody(), method, options);
-      os << "  subgraph \"cluster_" << prefix << "\" {\n    label=\"";
-      writeEscaped(os, "method " + method.getSymName().str());
-      os << "\";\n    style=\"rounded\";\n";
+      os << "  subgraph \"cluster_" << prefix << "\" {\n    ";
+      writeClusterLabel(os, "method " + method.getSymName().str());
+      os << ";\n    style=\"rounded\";\n";
       writeNodes(picture, prefix, 2);
       os << "  }\n";
       stubs.clear();
@@ -170,15 +210,14 @@ private:
                   " nodes: " + Twine(group.calls) + " calls, " +
                   Twine(group.placeholders) + " placeholders");
         os << '"' << id << "\" [shape=box3d, fillcolor=\"#e4dcf7\", label=\""
-           << label.str() << "\"];\n";
+           << label.str() << "\"" << label.tooltip() << "];\n";
         continue;
       }
       indent(depth);
       os << "subgraph \"cluster_" << id << "\" {\n";
       indent(depth + 1);
-      os << "label=\"";
-      writeEscaped(os, group.name);
-      os << "\"; style=\"rounded,filled\"; fillcolor=\"#f6f3fc\";\n";
+      writeClusterLabel(os, group.name);
+      os << "; style=\"rounded,filled\"; fillcolor=\"#f6f3fc\";\n";
       for (uint32_t i = start[g + 1]; i < start[g + 2]; ++i)
         writeNode(picture, nodes[order[i]], prefix, depth + 1);
       indent(depth);
@@ -213,7 +252,7 @@ private:
          << (written || (binding && binding->isMutableBuffer())
                  ? ", color=\"#c0392b\", penwidth=2"
                  : "")
-         << ", label=\"" << label.str() << "\"];\n";
+         << ", label=\"" << label.str() << "\"" << label.tooltip() << "];\n";
       return;
     }
     case NodeKind::Output: {
@@ -226,7 +265,7 @@ private:
         label.line("+ " + Twine(literals) +
                    (literals == 1 ? " literal value" : " literal values"));
       os << '"' << id << "\" [shape=invhouse, fillcolor=\"#f2d7e6\", label=\""
-         << label.str() << "\"];\n";
+         << label.str() << "\"" << label.tooltip() << "];\n";
       return;
     }
     case NodeKind::Call:
@@ -240,7 +279,7 @@ private:
     bool writes = llvm::any_of(call.getWireArguments(), [](WireArgument arg) {
       return arg.isMutated();
     });
-    os << '"' << id << "\" [label=\"" << label.str() << "\""
+    os << '"' << id << "\" [label=\"" << label.str() << "\"" << label.tooltip()
        << (writes ? ", color=\"#c0392b\", penwidth=2" : "")
        << (call->getNumRegions() ? ", shape=component" : "") << "];\n";
     // Each subgraph: a cluster of its own, beside its call.
@@ -250,9 +289,8 @@ private:
       indent(depth);
       os << "subgraph \"cluster_" << subPrefix << "\" {\n";
       indent(depth + 1);
-      os << "label=\"";
-      writeEscaped(os, getSubgraphLabel(call, r));
-      os << "\"; style=\"dashed,rounded\";\n";
+      writeClusterLabel(os, getSubgraphLabel(call, r));
+      os << "; style=\"dashed,rounded\";\n";
       writeNodes(sub, subPrefix, depth + 1);
       indent(depth);
       os << "}\n";
@@ -277,7 +315,7 @@ private:
           .line("node " + Twine(index) + ", outside the range");
       os << "  \"" << id
          << "\" [shape=plaintext, style=\"\", fontcolor=\"#808080\", label=\""
-         << label.str() << "\"];\n";
+         << label.str() << "\"" << label.tooltip() << "];\n";
     }
     return id;
   }

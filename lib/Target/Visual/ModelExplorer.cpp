@@ -1,10 +1,12 @@
 //===- ModelExplorer.cpp - an ng program as Model Explorer graph JSON -----===//
 //
-// Google Model Explorer's adapter format (docs/Visualize.md): a graph per
-// method, a node per placeholder, call and OUTPUT node, each with its
-// incoming edges (source node, source output, target input) and the
-// metadata of its outputs (shape, name). A node's namespace is its layer,
-// so Model Explorer shows a decoder as its layers, each folded; the
+// Google Model Explorer's graph JSON (docs/Visualize.md): a
+// GraphCollection, {"label": <the program's file name>, "graphs": [...]},
+// the one form of a file its loader (loadGraphsJson) takes with a label of
+// our choosing; in it a graph per method, a node per placeholder, call and
+// OUTPUT node, each with its incoming edges (source node, source output, target
+// input) and the metadata of its outputs (shape, name). A node's namespace is
+// its layer, so Model Explorer shows a decoder as its layers, each folded; the
 // subgraphs of a higher-order op are graphs of their own, listed in the
 // call's `subgraphIds`. Written as a stream (llvm::json::OStream), graph by
 // graph, subgraphs after the graph that holds them.
@@ -45,6 +47,8 @@ public:
     auto version =
         module->getAttrOfType<StringAttr>(NgDialect::getVersionAttrName());
     out.object([&] {
+      out.attribute("label", text(options.label.empty() ? StringRef("program")
+                                                        : options.label));
       out.attributeArray("graphs", [&] {
         for (MethodOp method : module.getOps<MethodOp>()) {
           std::string id = uniqueId(method.getSymName());

@@ -10,6 +10,7 @@
 #include "ng/Tools/VisualTranslations.h"
 
 #include "ng/Dialect/NgDialect.h"
+#include "ng/Dialect/NgOps.h"
 #include "ng/Target/NativeGraph/Import.h"
 #include "ng/Target/Visual/Visual.h"
 #include "ng/Tools/ToolDiagnostics.h"
@@ -21,7 +22,9 @@
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/Support/BuryPointer.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/WithColor.h"
 
 using namespace mlir;
 
@@ -106,9 +109,11 @@ LogicalResult ng::checkVisualUsage(StringRef translation) {
   return success();
 }
 
-static ng::VisualOptions getVisualOptions() {
+static ng::VisualOptions getVisualOptions(StringRef inputName) {
   VisualToolOptions &tool = visualOptions();
   ng::VisualOptions options;
+  // "<stdin>" as MLIR names it: a file read from a pipe has no better name.
+  options.label = llvm::sys::path::filename(inputName).str();
   options.layers = tool.layers;
   options.layerWord = tool.layerPrefix;
   if (!tool.nodeRange.empty()) {
@@ -152,16 +157,54 @@ loadProgram(const std::shared_ptr<llvm::SourceMgr> &sourceMgr,
   return module;
 }
 
+/// Beyond this many nodes in one method, a clustered DOT picture is one dot
+/// lays out slowly and draws too large to read: the bundled 207-node
+/// decoder is 7240x8921 points and takes 10 s.
+constexpr uint64_t kClusterAdviceNodes = 150;
+
+/// Advice when a method's clustered picture would be that large: what to
+/// draw instead. A warning on stderr; the picture is written all the same.
+static void adviseOnPictureSize(ModuleOp module,
+                                const ng::VisualOptions &options) {
+  if (options.layers != ng::LayerStyle::Cluster)
+    return;
+  for (ng::MethodOp method : module.getOps<ng::MethodOp>()) {
+    Region &body = method.getBody();
+    if (body.empty())
+      continue;
+    // Placeholders, calls and the OUTPUT node (FORMAT.md S1).
+    uint64_t nodes =
+        body.getNumArguments() + body.front().getOperations().size();
+    if (options.range)
+      nodes = std::min(nodes, options.range->end) -
+              std::min(nodes, options.range->first);
+    if (nodes <= kClusterAdviceNodes)
+      continue;
+    llvm::WithColor::warning()
+        << "method '" << method.getSymName() << "': " << nodes
+        << " nodes in layer clusters make a picture dot lays out slowly and "
+           "too large to read; --layers=collapse draws a box per layer, "
+           "--node-range=FIRST:END a part (e.g. --node-range=0:"
+        << kClusterAdviceNodes
+        << "), --to-model-explorer folds layers in "
+           "the browser\n";
+  }
+}
+
 /// Load the program, draw it with `draw`; the module is left to the
 /// process exit, as ng-translate's other translations leave theirs.
 template <typename Draw>
 static LogicalResult drawProgram(const std::shared_ptr<llvm::SourceMgr> &mgr,
                                  raw_ostream &output, MLIRContext *context,
-                                 Draw draw) {
+                                 Draw draw, bool isDot) {
   OwningOpRef<ModuleOp> module = loadProgram(mgr, context);
   if (!module)
     return failure();
-  draw(*module, output, getVisualOptions());
+  ng::VisualOptions options = getVisualOptions(
+      mgr->getMemoryBuffer(mgr->getMainFileID())->getBufferIdentifier());
+  if (isDot)
+    adviseOnPictureSize(*module, options);
+  draw(*module, output, options);
   llvm::BuryPointer(module.release().getOperation());
   return success();
 }
@@ -175,7 +218,7 @@ void ng::registerVisualTranslations() {
       "layer); render with dot -Tsvg",
       [](const std::shared_ptr<llvm::SourceMgr> &mgr, raw_ostream &output,
          MLIRContext *context) {
-        return drawProgram(mgr, output, context, writeDot);
+        return drawProgram(mgr, output, context, writeDot, /*isDot=*/true);
       });
   static TranslateRegistration modelExplorerRegistration(
       "to-model-explorer",
@@ -183,6 +226,7 @@ void ng::registerVisualTranslations() {
       "JSON: a graph per method and subgraph, layers as namespaces",
       [](const std::shared_ptr<llvm::SourceMgr> &mgr, raw_ostream &output,
          MLIRContext *context) {
-        return drawProgram(mgr, output, context, writeModelExplorerJson);
+        return drawProgram(mgr, output, context, writeModelExplorerJson,
+                           /*isDot=*/false);
       });
 }

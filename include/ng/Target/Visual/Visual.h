@@ -53,6 +53,9 @@ struct VisualOptions {
   /// Only these nodes of each method (subgraphs of a kept call are kept
   /// whole); values from nodes outside are drawn as stubs.
   std::optional<NodeRange> range;
+  /// Model Explorer's collection label: ng-translate gives the input's file
+  /// name ("program" when empty).
+  std::string label;
 };
 
 /// Parse a --node-range value, `FIRST:END` (END exclusive; either may be
@@ -70,8 +73,9 @@ std::string getLayerName(llvm::StringRef text, llvm::StringRef word);
 void writeDot(mlir::ModuleOp module, llvm::raw_ostream &os,
               const VisualOptions &options);
 
-/// Write `module` as Model Explorer graph JSON, `{"graphs": [...]}`: a graph
-/// per method and per subgraph (the calls list theirs in `subgraphIds`).
+/// Write `module` as Model Explorer graph JSON, a GraphCollection
+/// `{"label": options.label, "graphs": [...]}`: a graph per method and per
+/// subgraph (the calls list theirs in `subgraphIds`).
 void writeModelExplorerJson(mlir::ModuleOp module, llvm::raw_ostream &os,
                             const VisualOptions &options);
 

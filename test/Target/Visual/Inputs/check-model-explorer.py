@@ -1,27 +1,56 @@
 #!/usr/bin/env python3
-"""Check a Model Explorer graph JSON file against the fields of its format.
+"""Check a Model Explorer graph JSON file as Model Explorer reads it.
 
-The adapter format (model_explorer/graph_builder.py of google-ai-edge/
-model-explorer): {"graphs": [Graph]}; a Graph is {id, nodes,
-groupNodeAttributes?}; a GraphNode {id, label, namespace, subgraphIds,
-attrs, incomingEdges, outputsMetadata, inputsMetadata?}; attrs and metadata
-attrs are [{key, value}] with string values; an IncomingEdge is
+First the loader's shape check, ported from `loadGraphsJson`
+(src/ui/src/common/utils.ts of google-ai-edge/model-explorer): a file is
+one of three forms, or Model Explorer says "Unsupported JSON format":
+  1. a GraphCollection, {"label": ..., "graphs": [Graph]} (both present);
+  2. a list of collections as the built-in adapters write them,
+     [{"label": ..., "subgraphs": [Graph]}] (the first has `subgraphs`);
+  3. a bare list of graphs, [Graph] (empty, or the first has id and nodes).
+ng writes form 1, labelled with the program's file name.
+
+Then the fields of the graphs (model_explorer/graph_builder.py): a Graph is
+{id, nodes, groupNodeAttributes?}; a GraphNode {id, label, namespace,
+subgraphIds, attrs, incomingEdges, outputsMetadata, inputsMetadata?}; attrs
+and metadata attrs are [{key, value}] with string values; an IncomingEdge is
 {sourceNodeId, sourceNodeOutputId, targetNodeInputId}, all strings.
 
 Checks types and required fields, that ids are unique (graphs in the file,
 nodes in their graph), that every edge's source is a node of the same graph
 with that output, that every subgraphId names a graph, and that no node is
-its own source. Prints a summary line per graph; exits 1 with the problems.
+its own source. Prints a line per collection and per graph; exits 1 with the
+problems.
 Usage: check-model-explorer.py FILE.json
 """
 
 import json
+import os
 import sys
 
 NODE_FIELDS = {"id": str, "label": str, "namespace": str, "subgraphIds": list,
                "attrs": list, "incomingEdges": list, "outputsMetadata": list}
 OPTIONAL_NODE_FIELDS = {"inputsMetadata": list, "style": dict, "config": dict}
 EDGE_FIELDS = ("sourceNodeId", "sourceNodeOutputId", "targetNodeInputId")
+
+
+def load_graphs_json(doc, file_name):
+    """The collections Model Explorer's loader makes of `doc`, as
+    [(label, graphs)], or None where it says "Unsupported JSON format"."""
+    if isinstance(doc, dict):
+        if doc.get("label") is not None and doc.get("graphs") is not None:
+            return [(doc["label"], doc["graphs"])]
+        return None
+    if not isinstance(doc, list):
+        return None
+    if doc and isinstance(doc[0], dict) and doc[0].get("subgraphs") is not None:
+        return [(file_name if c.get("label", "") == ""
+                 else f"{file_name} ({c['label']})", c.get("subgraphs"))
+                for c in doc]
+    if not doc or (isinstance(doc[0], dict) and doc[0].get("id") is not None
+                   and doc[0].get("nodes") is not None):
+        return [(file_name, doc)]
+    return None
 
 
 def main(path):
@@ -55,10 +84,26 @@ def main(path):
 
     with open(path, encoding="utf-8") as f:
         doc = json.load(f)
-    if not isinstance(doc, dict) or set(doc) != {"graphs"}:
-        bad("top level", "must be {\"graphs\": [...]}")
-        doc = {"graphs": []}
-    graphs = doc["graphs"]
+    collections = load_graphs_json(doc, os.path.basename(path))
+    if collections is None:
+        print("error: top level: Unsupported JSON format (Model Explorer's "
+              "loader takes {label, graphs}, [{label, subgraphs}] or [graph])",
+              file=sys.stderr)
+        return 1
+    graphs = []
+    for label, members in collections:
+        if not isinstance(label, str):
+            bad("collection", f"label {label!r} is not a string")
+        if not isinstance(members, list):
+            bad(f"collection {label!r}", "graphs must be a list")
+            continue
+        print(f"collection {label}: {len(members)} graphs")
+        graphs.extend(members)
+    if isinstance(doc, dict) and set(doc) - {"label", "graphs"}:
+        bad("top level", f"unknown fields {set(doc) - {'label', 'graphs'}}")
+    if not all(isinstance(g, dict) for g in graphs):
+        bad("graphs", "a graph is not an object")
+        graphs = [g for g in graphs if isinstance(g, dict)]
     graph_ids = [g.get("id") for g in graphs]
     if len(set(graph_ids)) != len(graph_ids):
         bad("graphs", "graph ids are not unique")
