@@ -14,7 +14,10 @@
 // now see a write it did not see before. docs/NativePasses.md has the rules
 // and their tests.
 //
-// One analysis serves the method: a collapse makes no alias and erases only
+// The rewrite is a pattern, CollapseViewCopyChain, run by MLIR's greedy
+// driver on the method's view_copys (no folding, nothing else of the
+// method visited but what the rewrites leave dead). One analysis serves the
+// method: a collapse makes no alias and erases only
 // the inner view_copy (its own storage, unwritten, used once); dropping a
 // chain moves the readers of %b's storage, which nothing writes, onto %x's,
 // which nothing writes from %a on, so the writers the analysis knows for
@@ -28,6 +31,12 @@
 #include "ng/Dialect/CallBuilder.h"
 #include "ng/Dialect/NgOps.h"
 #include "ng/Dialect/WireNames.h"
+
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+#include <algorithm>
+#include <set>
 
 namespace ng {
 #define GEN_PASS_DEF_COLLAPSEVIEWCOPY
@@ -67,23 +76,40 @@ struct CollapseViewCopyPass
 
   void runOnOperation() override;
 
+  /// Rewrites `outer`, through `rewriter`, when its `self` is a view_copy
+  /// it may collapse onto; fails otherwise (CollapseViewCopyChain's body).
+  LogicalResult collapse(CallOp outer, OpOperand &self, RewriterBase &rewriter);
+
 private:
-  /// Visits the ops of `graph` in program order, each subgraph where its
-  /// node stands; returns whether it changed the IR.
-  bool visitGraph(Block &graph);
-  /// Rewrites `outer` when its `self` is a view_copy it may collapse onto;
-  /// returns whether it changed the IR.
-  bool visit(CallOp outer, OpOperand &self);
   /// Why the chain from `inner` to `outer`, which gives back `source`'s
   /// type, may not go (its readers reading `source`), if it may not.
   std::optional<std::string> whyKeep(CallOp inner, CallOp outer, Value source);
 
+  /// A remark about `op`, once however often the driver offers it.
   void remark(Operation *op, const Twine &message) {
-    if (report)
+    if (report && remarked.insert({op, message.str()}).second)
       emitRemark(op->getLoc()) << message;
   }
 
   std::optional<StorageAnalysis> storage;
+  std::set<std::pair<Operation *, std::string>> remarked;
+};
+
+/// view_copy(view_copy(x, s1), s2) -> view_copy(x, s2), and that to x when
+/// it gives x's type back: the pass's rules (CollapseViewCopyPass::collapse).
+struct CollapseViewCopyChain : public OpRewritePattern<CallOp> {
+  CollapseViewCopyChain(MLIRContext *ctx, CollapseViewCopyPass &pass)
+      : OpRewritePattern(ctx), pass(pass) {}
+
+  LogicalResult matchAndRewrite(CallOp outer,
+                                PatternRewriter &rewriter) const override {
+    OpOperand *self = matchViewCopy(outer);
+    if (!self)
+      return rewriter.notifyMatchFailure(outer, "not a view_copy");
+    return pass.collapse(outer, *self, rewriter);
+  }
+
+  CollapseViewCopyPass &pass;
 };
 
 } // namespace
@@ -117,18 +143,19 @@ CollapseViewCopyPass::whyKeep(CallOp inner, CallOp outer, Value source) {
   return std::nullopt;
 }
 
-bool CollapseViewCopyPass::visit(CallOp outer, OpOperand &self) {
+LogicalResult CollapseViewCopyPass::collapse(CallOp outer, OpOperand &self,
+                                             RewriterBase &rewriter) {
   auto inner = dyn_cast_or_null<CallOp>(self.get().getDefiningOp());
   OpOperand *innerSelf = inner ? matchViewCopy(inner) : nullptr;
   if (!innerSelf)
-    return false;
+    return failure();
   Value source = innerSelf->get();
   std::string chain = "view_copy " + quoteValueName(inner.getResult(0)) +
                       " -> " + quoteValueName(outer.getResult(0));
   if (!inner.getResult(0).hasOneUse()) {
     remark(outer, "kept " + chain + ": " + quoteValueName(inner.getResult(0)) +
                       " has other uses");
-    return false;
+    return failure();
   }
   const StorageAnalysis::StorageClass *sourceClass = storage->getClass(source);
   if (!sourceClass || storage->isWrittenBetween(*sourceClass, inner, outer)) {
@@ -137,7 +164,7 @@ bool CollapseViewCopyPass::visit(CallOp outer, OpOperand &self) {
                            ? " is written between them"
                            : " may be written between them (ng cannot tell "
                              "where)"));
-    return false;
+    return failure();
   }
 
   // An identity is kept as a collapsed view_copy when it may not go.
@@ -147,42 +174,52 @@ bool CollapseViewCopyPass::visit(CallOp outer, OpOperand &self) {
   std::optional<std::string> keep =
       identity ? whyKeep(inner, outer, source) : std::nullopt;
 
-  self.set(source);
-  inner.erase();
+  rewriter.modifyOpInPlace(outer, [&] { self.set(source); });
+  rewriter.eraseOp(inner);
   if (identity && !keep) {
     remark(outer, "dropped " + chain + ": it gives " + quoteValueName(source) +
                       " back");
-    result.replaceAllUsesWith(source);
-    outer.erase();
-    return true;
+    rewriter.replaceAllUsesWith(result, source);
+    rewriter.eraseOp(outer);
+    return success();
   }
   remark(outer, "collapsed " + chain + " onto " + quoteValueName(source) +
                     (keep ? "; kept it: " + *keep : std::string()));
-  return true;
-}
-
-bool CollapseViewCopyPass::visitGraph(Block &graph) {
-  bool changed = false;
-  for (Operation &op : llvm::make_early_inc_range(graph)) {
-    for (Region &subgraph : op.getRegions())
-      if (!subgraph.empty())
-        changed |= visitGraph(subgraph.front());
-    if (OpOperand *self = matchViewCopy(&op))
-      changed |= visit(cast<CallOp>(op), *self);
-  }
-  return changed;
+  return success();
 }
 
 void CollapseViewCopyPass::runOnOperation() {
   MethodOp method = getOperation();
   if (method.getBody().empty())
     return markAllAnalysesPreserved();
+  // The view_copys of the method and its subgraphs, in program order (a
+  // subgraph's where its node stands). The driver takes the last one given
+  // first, so they go in reversed.
+  SmallVector<Operation *> viewCopies;
+  method.getBody().walk<WalkOrder::PreOrder>([&](Operation *op) {
+    if (matchViewCopy(op))
+      viewCopies.push_back(op);
+  });
+  if (viewCopies.empty())
+    return markAllAnalysesPreserved();
+  std::reverse(viewCopies.begin(), viewCopies.end());
+
   storage.emplace(method);
-  bool changed = visitGraph(method.getBody().front());
+  remarked.clear();
+  RewritePatternSet patterns(&getContext());
+  patterns.add<CollapseViewCopyChain>(&getContext(), *this);
+  GreedyRewriteConfig config;
+  config.enableFolding(false).setRegionSimplificationLevel(
+      GreedySimplifyRegionLevel::Disabled);
+  bool changed = false;
+  LogicalResult converged = applyOpPatternsGreedily(
+      viewCopies, std::move(patterns), config, &changed);
   storage.reset();
-  if (!changed) {
-    markAllAnalysesPreserved();
-    return;
-  }
-  method.updateSignature();
+  if (failed(converged))
+    return signalPassFailure();
+  if (!changed)
+    return markAllAnalysesPreserved();
+  // A dropped chain's readers may include the OUTPUT node.
+  IRRewriter rewriter(&getContext());
+  rewriter.modifyOpInPlace(method, [&] { method.updateSignature(); });
 }

@@ -9,9 +9,11 @@
 // passes; anything ng cannot evaluate stays. Which targets are assertions
 // and what they check are op facts (AssertionKind, OpFacts.td).
 //
-// One ScalarRanges walk over the method, then each assertion is decided in
-// O(its arguments); the dropped ones are erased with the producers of their
-// operands that nothing else uses and that have no effects.
+// A pattern, DropProvenAssertion, run by MLIR's greedy driver on the
+// method's assertions: one ScalarRanges walk over the method first, then
+// each assertion is decided in O(its arguments). The driver erases a
+// dropped one, then the producers of its operands that became dead and have
+// no effects (a comparison, a sym_size), and nothing else.
 //
 //===----------------------------------------------------------------------===//
 
@@ -22,8 +24,8 @@
 #include "ng/Dialect/OpFacts.h"
 #include "ng/Dialect/WireNames.h"
 
-#include "mlir/Interfaces/SideEffectInterfaces.h"
-#include "llvm/ADT/SmallPtrSet.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 #include <limits>
 
@@ -120,56 +122,72 @@ Decision decide(CallOp call, AssertionKind kind, const ScalarRanges &ranges) {
   return {false, "ng cannot evaluate what it checks"};
 }
 
+/// Erases an assertion the tensor types or the scalar ranges prove (what
+/// `decide` says). Each assertion is decided once, and remarked on then
+/// with `report`, however often the driver offers it.
+struct DropProvenAssertion : public OpRewritePattern<CallOp> {
+  DropProvenAssertion(MLIRContext *ctx, const ScalarRanges &ranges, bool report)
+      : OpRewritePattern(ctx), ranges(ranges), report(report) {}
+
+  LogicalResult matchAndRewrite(CallOp call,
+                                PatternRewriter &rewriter) const override {
+    std::optional<OpFacts> facts = lookupOpFacts(call.getTargetAttr());
+    if (!facts || facts->assertion == AssertionKind::None ||
+        call->getNumResults() != 0)
+      return rewriter.notifyMatchFailure(call, "not an assertion");
+    auto [it, first] = decided.try_emplace(call, false);
+    if (first) {
+      Decision decision = decide(call, facts->assertion, ranges);
+      it->second = decision.drop;
+      if (report)
+        call.emitRemark() << (decision.drop ? "dropped" : "kept")
+                          << " assertion '" << call.getNodeName() << "' ("
+                          << getShortTargetName(call.getTarget())
+                          << "): " << decision.why;
+    }
+    if (!it->second)
+      return rewriter.notifyMatchFailure(call, "the assertion may fail");
+    rewriter.eraseOp(call);
+    return success();
+  }
+
+  const ScalarRanges &ranges;
+  bool report;
+  /// Whether each assertion offered so far goes (a pattern is const to the
+  /// driver; the decisions are its memo).
+  mutable llvm::DenseMap<Operation *, bool> decided;
+};
+
 struct RemoveRuntimeAssertsPass
     : public ng::impl::RemoveRuntimeAssertsBase<RemoveRuntimeAssertsPass> {
   using RemoveRuntimeAssertsBase::RemoveRuntimeAssertsBase;
 
   void runOnOperation() override {
     MethodOp method = getOperation();
-    SmallVector<std::pair<CallOp, AssertionKind>> assertions;
+    SmallVector<Operation *> assertions;
     method.getBody().walk([&](CallOp call) {
-      std::optional<OpFacts> facts = lookupOpFacts(call.getTarget());
+      std::optional<OpFacts> facts = lookupOpFacts(call.getTargetAttr());
       if (facts && facts->assertion != AssertionKind::None &&
           call->getNumResults() == 0)
-        assertions.push_back({call, facts->assertion});
+        assertions.push_back(call);
     });
     if (assertions.empty())
       return markAllAnalysesPreserved();
 
     ScalarRanges ranges(method);
-    SmallVector<CallOp> dropped;
-    for (auto [call, kind] : assertions) {
-      Decision decision = decide(call, kind, ranges);
-      if (report)
-        call.emitRemark() << (decision.drop ? "dropped" : "kept")
-                          << " assertion '" << call.getNodeName() << "' ("
-                          << getShortTargetName(call.getTarget())
-                          << "): " << decision.why;
-      if (decision.drop)
-        dropped.push_back(call);
-    }
-    if (dropped.empty())
-      return markAllAnalysesPreserved();
-
-    // Erase them, and what only they used (a comparison, a sym_size) when
-    // it has no effects.
-    SmallVector<Operation *> worklist;
-    llvm::SmallPtrSet<Operation *, 16> erased;
-    auto eraseOp = [&](Operation *op) {
-      for (Value operand : op->getOperands())
-        if (Operation *producer = operand.getDefiningOp())
-          worklist.push_back(producer);
-      erased.insert(op);
-      op->erase();
-    };
-    for (CallOp call : dropped)
-      eraseOp(call);
-    while (!worklist.empty()) {
-      Operation *op = worklist.pop_back_val();
-      if (erased.contains(op) || !isOpTriviallyDead(op))
-        continue;
-      eraseOp(op);
-    }
+    RewritePatternSet patterns(&getContext());
+    patterns.add<DropProvenAssertion>(&getContext(), ranges, report);
+    // Only the assertions, then what their erasure leaves dead: no folding,
+    // no region simplification, no other op of the method.
+    GreedyRewriteConfig config;
+    config.enableFolding(false).setRegionSimplificationLevel(
+        GreedySimplifyRegionLevel::Disabled);
+    bool changed = false;
+    if (failed(applyOpPatternsGreedily(assertions, std::move(patterns), config,
+                                       &changed)))
+      return signalPassFailure();
+    if (!changed)
+      markAllAnalysesPreserved();
   }
 };
 
