@@ -267,6 +267,8 @@ def Ng_CallOp : Ng_Op<"call", [
   let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
   let hasRegionVerifier = 1;
+  // The identities the op facts prove (lib/Dialect/NgFolds.cpp).
+  let hasFolder = 1;
   let extraClassDeclaration = [{
     /// How messages and reports name the node: the name its location
     /// records, or "<unnamed>". (The exporter's names: ng::GraphNames; the
