@@ -17,6 +17,7 @@
 #include "ng/Dialect/MethodGraphVerifier.h"
 
 #include "ng/Dialect/NgOps.h"
+#include "ng/Dialect/OpSchemas.h"
 #include "ng/Dialect/Storage.h"
 #include "ng/Dialect/WireArguments.h"
 #include "ng/Dialect/WireNames.h"
@@ -150,7 +151,8 @@ LogicalResult CallOp::verify() {
   // V6, with the storage rules' own reading of alias_of (Storage.h).
   if (failed(verifyAliasOf(*this)))
     return failure();
-  return success();
+  // Argument names and kinds against the target's schema (OpSchemas.h).
+  return verifyCallSchema(*this);
 }
 
 LogicalResult CallOp::verifyRegions() {
@@ -166,9 +168,6 @@ LogicalResult OutputOp::verify() {
     return failure();
   SmallVector<Value> tensors = getTensorOutputs();
   auto method = dyn_cast<MethodOp>((*this)->getParentOp());
-  if (getNoOutputSpecs() && (!method || getSpecs()))
-    return emitOpError() << "no_output_specs applies to a method's output "
-                            "without specs";
   if (std::optional<ArrayAttr> specs = getSpecs()) {
     if (!method)
       return emitOpError() << "output specs belong to a method's output only";
