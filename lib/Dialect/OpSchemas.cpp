@@ -116,7 +116,9 @@ static StringRef kindName(ArgKind kind) {
   return "an argument";
 }
 
-LogicalResult ng::verifyCallSchema(CallOp call) {
+LogicalResult
+ng::verifyCallSchema(CallOp call,
+                     function_ref<InFlightDiagnostic()> emitError) {
   std::optional<OpSchema> schema = lookupOpSchema(call.getTarget());
   if (!schema || schema->isVariadic())
     return success();
@@ -127,19 +129,19 @@ LogicalResult ng::verifyCallSchema(CallOp call) {
     StringRef name = arg.getName().getValue();
     const OpSchemaArgument *parameter = schema->findArgument(name);
     if (!parameter) {
-      InFlightDiagnostic diag = call.emitOpError();
-      diag << "node '" << call.getNodeName() << "': argument '" << name
-           << "' is not a parameter of " << schema->getName() << " (";
+      InFlightDiagnostic diag = emitError();
+      diag << "argument '" << name << "' is not a parameter of "
+           << schema->getName() << " (";
       llvm::interleaveComma(schema->getArguments(), diag,
                             [&](const OpSchemaArgument &a) { diag << a.name; });
       diag << ")";
       return diag;
     }
     if (!parameter->accepts(arg.getKind()))
-      return call.emitOpError()
-             << "node '" << call.getNodeName() << "': argument '" << name
-             << "' is " << kindName(arg.getKind()) << ", but "
-             << schema->getName() << " declares it '" << parameter->type << "'";
+      return emitError() << "argument '" << name << "' is "
+                         << kindName(arg.getKind()) << ", but "
+                         << schema->getName() << " declares it '"
+                         << parameter->type << "'";
   }
   return success();
 }

@@ -49,6 +49,7 @@ struct CheckRuntimePass : public ng::impl::CheckRuntimeBase<CheckRuntimePass> {
       if (staticShapes)
         checkStaticShapes(method);
       checkOutputReferences(method);
+      checkSchemas(method);
       checkKernels(method);
       checkConstantData(module, method);
     }
@@ -123,6 +124,18 @@ private:
                "runtime's loader requires every value the OUTPUT node "
                "references there";
       }
+    });
+  }
+
+  /// Arguments that contradict a known schema (`slef`), per node.
+  void checkSchemas(MethodOp method) {
+    method.walk([&](CallOp call) {
+      (void)verifyCallSchema(call, [&] {
+        InFlightDiagnostic diag = report(call.getLoc());
+        diag << "method '" << method.getSymName() << "', node '"
+             << call.getNodeName() << "': ";
+        return diag;
+      });
     });
   }
 

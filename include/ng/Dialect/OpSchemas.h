@@ -6,8 +6,9 @@
 // native_functions.yaml and the custom-op definitions spell them, compiled
 // into a table at build time (scripts/op_schemas.py). The import warns on a
 // target of a namespace the table covers that no schema knows (a misspelled
-// `aten.rsqrt.defualt`), and the verifier rejects a call whose argument
-// names or kinds contradict its target's schema (`slef`).
+// `aten.rsqrt.defualt`) and rejects a call whose argument names or kinds
+// contradict its target's schema (`slef`); --ng-check-runtime reports both
+// on IR.
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,10 +18,11 @@
 #include "ng/Dialect/NgAttrs.h"
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
 
 namespace mlir {
-class LogicalResult;
+class InFlightDiagnostic;
 } // namespace mlir
 
 namespace ng {
@@ -107,9 +109,13 @@ inline bool isUnknownTarget(llvm::StringRef target) {
 
 /// Check `call`'s named arguments against its target's schema, if known:
 /// each name is a parameter of the schema and each kind one the
-/// parameter's type accepts. Emits an error naming the node, argument and
-/// schema. Unnamed (positional) arguments and unknown targets pass.
-mlir::LogicalResult verifyCallSchema(CallOp call);
+/// parameter's type accepts. On a contradiction, reports it through
+/// `emitError` (naming the argument and the schema; the caller's diagnostic
+/// names the node) and fails. Unnamed (positional) arguments and unknown
+/// targets pass.
+mlir::LogicalResult
+verifyCallSchema(CallOp call,
+                 llvm::function_ref<mlir::InFlightDiagnostic()> emitError);
 
 } // namespace ng
 
