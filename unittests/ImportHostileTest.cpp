@@ -287,4 +287,125 @@ TEST(ImportHostileTest, NodesSharedByManyMethodsAreBoundedByTheFileSize) {
       << result.text.substr(0, 2000);
 }
 
+/// One method returning its input `x`, whose TensorMeta has `dims` ({min,
+/// max} pairs) of `dtype`: the loader's TensorMeta limits (S8, C4) through
+/// a file no JSON front end had to accept.
+AlignedFile inputWithDims(llvm::ArrayRef<std::pair<int64_t, int64_t>> dims,
+                          fb::ScalarType dtype = fb::ScalarType::CHAR) {
+  FbBuilder fbb;
+  std::vector<flatbuffers::Offset<fb::Dim>> sizes;
+  for (auto [min, max] : dims)
+    sizes.push_back(fb::CreateDim(fbb, min, max));
+  auto xMeta = fb::CreateTensorMeta(fbb, dtype, fbb.CreateVector(sizes));
+  std::vector<flatbuffers::Offset<fb::Output>> xOut{
+      fb::CreateOutput(fbb, fbb.CreateString("x"))};
+  std::vector<flatbuffers::Offset<fb::Node>> nodes{
+      fb::CreateNode(fbb, fbb.CreateString("x"), fb::OpKind::PLACEHOLDER, 0, 0,
+                     fbb.CreateVector(xOut)),
+      outputNode(fbb, "x")};
+  std::vector<flatbuffers::Offset<flatbuffers::String>> inputs{
+      fbb.CreateString("x")};
+  std::vector<flatbuffers::Offset<flatbuffers::String>> outputs{
+      fbb.CreateString("x")};
+  std::vector<flatbuffers::Offset<fb::TensorValue>> values{
+      fb::CreateTensorValue(fbb, fbb.CreateString("x"), xMeta)};
+  return finish(
+      fbb,
+      fb::CreateGraph(fbb, fbb.CreateVector(nodes), fbb.CreateVector(inputs),
+                      fbb.CreateVector(outputs), fbb.CreateVector(values)),
+      "x");
+}
+
+TEST(ImportHostileTest, TensorMetaPastTheLoadersLimitsIsRejected) {
+  struct Case {
+    std::vector<std::pair<int64_t, int64_t>> dims;
+    const char *message;
+  };
+  std::vector<Case> cases{
+      {{{3, 2}}, "dim #0 has min 3 > max 2; a dynamic dim has min < max (S8)"},
+      {{{-5, -5}}, "dim #0 has a negative extent -5; extents are >= 0 (S8)"},
+      {{{INT64_MIN, INT64_MIN}}, "has a negative extent"},
+      {{{INT64_MIN, 4}}, "dim #0 has a negative min"},
+      {{{2, INT64_MAX}},
+       "dim #0 extent 9223372036854775807 exceeds the limit "
+       "of 2^31-1 (C4)"},
+      {std::vector<std::pair<int64_t, int64_t>>(65, {1, 1}),
+       "tensor rank 65 exceeds the limit of 64 (C4)"},
+      {std::vector<std::pair<int64_t, int64_t>>(
+           100000, {(int64_t(1) << 31) - 1, (int64_t(1) << 31) - 1}),
+       "tensor rank 100000 exceeds the limit of 64 (C4)"},
+      {std::vector<std::pair<int64_t, int64_t>>(
+           3, {(int64_t(1) << 31) - 1, (int64_t(1) << 31) - 1}),
+       "tensor of more than 2^64 bytes exceeds the limit of 2^40 bytes (C4)"},
+      {{{1 << 20, 1 << 20}, {1 << 20, 1 << 20}, {2, 2}},
+       "tensor of 2199023255552 bytes exceeds the limit of 2^40 bytes (C4)"},
+  };
+  for (const Case &c : cases) {
+    Imported result = import(inputWithDims(c.dims));
+    EXPECT_FALSE(result.ok) << c.message;
+    EXPECT_NE(result.text.find("value 'x': "), std::string::npos)
+        << result.text;
+    EXPECT_NE(result.text.find(c.message), std::string::npos) << result.text;
+  }
+  // At the limits: accepted.
+  std::vector<std::pair<int64_t, int64_t>> rank64(64, {1, 1});
+  EXPECT_TRUE(import(inputWithDims(rank64)).ok);
+  Imported edge = import(inputWithDims({{1 << 20, 1 << 20}, {1 << 20, 1 << 20}},
+                                       fb::ScalarType::CHAR));
+  EXPECT_TRUE(edge.ok) << edge.text;
+  EXPECT_TRUE(import(inputWithDims({{0, -1}, {0, 0}})).ok);
+}
+
+/// A node `s` whose INT output claims alias_of `x` (A1), or whose
+/// IntListArg has `refs: []` beside values (all literal).
+AlignedFile scalarNode(bool aliasInt, bool emptyRefs) {
+  FbBuilder fbb;
+  std::vector<int64_t> values{3, 2};
+  std::vector<flatbuffers::Offset<flatbuffers::String>> noRefs;
+  auto list = fb::CreateIntListArg(fbb, fbb.CreateVector(values),
+                                   emptyRefs ? fbb.CreateVector(noRefs) : 0);
+  std::vector<flatbuffers::Offset<fb::NamedArgument>> args{
+      tensorArg(fbb, "self", "x"),
+      named(fbb, "dims", fb::ArgumentValue::IntListArg, list.Union())};
+  std::vector<flatbuffers::Offset<fb::Output>> xOut{
+      fb::CreateOutput(fbb, fbb.CreateString("x"))};
+  std::vector<flatbuffers::Offset<fb::Output>> sOut{fb::CreateOutput(
+      fbb, fbb.CreateString("s"), aliasInt ? fbb.CreateString("x") : 0,
+      fb::OutputValueKind::INT)};
+  std::vector<flatbuffers::Offset<fb::Node>> nodes{
+      fb::CreateNode(fbb, fbb.CreateString("x"), fb::OpKind::PLACEHOLDER, 0, 0,
+                     fbb.CreateVector(xOut)),
+      fb::CreateNode(fbb, fbb.CreateString("s"), fb::OpKind::CALL_FUNCTION,
+                     fbb.CreateString("torch.ops.my_ns.numel.default"),
+                     fbb.CreateVector(args), fbb.CreateVector(sOut)),
+      outputNode(fbb, "x")};
+  std::vector<flatbuffers::Offset<flatbuffers::String>> inputs{
+      fbb.CreateString("x")};
+  std::vector<flatbuffers::Offset<flatbuffers::String>> outputs{
+      fbb.CreateString("x")};
+  std::vector<flatbuffers::Offset<fb::TensorValue>> tensorValues{
+      fb::CreateTensorValue(fbb, fbb.CreateString("x"), meta(fbb, {4}))};
+  return finish(fbb,
+                fb::CreateGraph(
+                    fbb, fbb.CreateVector(nodes), fbb.CreateVector(inputs),
+                    fbb.CreateVector(outputs), fbb.CreateVector(tensorValues)),
+                "x");
+}
+
+TEST(ImportHostileTest, AliasOfOnAnIntOutputIsRejected) {
+  Imported result = import(scalarNode(/*aliasInt=*/true, /*emptyRefs=*/false));
+  EXPECT_FALSE(result.ok);
+  EXPECT_NE(result.text.find("method 'forward', node 's': output 's' of kind "
+                             "INT has alias_of 'x'; only a tensor output "
+                             "aliases an input (A1)"),
+            std::string::npos)
+      << result.text;
+}
+
+TEST(ImportHostileTest, EmptyRefsBesideValuesAreLiterals) {
+  Imported result = import(scalarNode(/*aliasInt=*/false, /*emptyRefs=*/true));
+  ASSERT_TRUE(result.ok) << result.text;
+  EXPECT_NE(result.text.find("dims: [3, 2]"), std::string::npos) << result.text;
+}
+
 } // namespace

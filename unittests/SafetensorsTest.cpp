@@ -443,16 +443,23 @@ TEST(Safetensors, BoundsNesting) {
             "'__metadata__' entry 'k' is not a string");
 }
 
-TEST(Safetensors, DuplicateKeysCannotHideData) {
-  // JSON parsers keep the last of duplicate keys; the range of the dropped
-  // entry then shows up as unused data.
+TEST(Safetensors, DuplicateKeysAreRejected) {
+  // JSON leaves a repeated name to the parser: two readers could take
+  // different tensors for it (C2). Rejected whether or not the data tiles.
   std::string header =
       R"({"a":{"dtype":"U8","shape":[2],"data_offsets":[0,2]},)"
       R"("a":{"dtype":"U8","shape":[2],"data_offsets":[2,4]}})";
   header.append((8 - header.size() % 8) % 8, ' ');
   EXPECT_EQ(readError(makeFile(header, "xxxx")),
-            "tensor 'a': data_offsets [2, 4] leave bytes [0, 2) of the data "
-            "unused");
+            "tensor 'a' is named twice in the header (C2: one key, one "
+            "tensor; readers differ on which one a repeated key means)");
+  std::string overlapping =
+      R"({"b":{"dtype":"U8","shape":[2],"data_offsets":[0,2]},)"
+      R"("b":{"dtype":"U8","shape":[2],"data_offsets":[0,2]}})";
+  overlapping.append((8 - overlapping.size() % 8) % 8, ' ');
+  EXPECT_EQ(readError(makeFile(overlapping, "xx")),
+            "tensor 'b' is named twice in the header (C2: one key, one "
+            "tensor; readers differ on which one a repeated key means)");
 }
 
 } // namespace

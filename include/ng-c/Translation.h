@@ -47,8 +47,10 @@ typedef enum NgContainer {
 } NgContainer;
 
 /* Verify `module` and export it to `path`. A program's constants go to
-   `constantsPath` (empty: beside `path`, as <stem>.safetensors). Nothing is
-   replaced unless every file could be written. */
+   `constantsPath` (empty: beside `path`, as <stem>.safetensors; a `path`
+   that is no regular file, a device or FIFO such as /dev/null, has nothing
+   beside it, so a program with constants then needs `constantsPath`).
+   Nothing is replaced unless every file could be written. */
 MLIR_CAPI_EXPORTED MlirLogicalResult
 ngExportProgramFile(MlirModule module, MlirStringRef path,
                     NgContainer container, MlirStringRef constantsPath);

@@ -166,9 +166,6 @@ LogicalResult OutputOp::verify() {
     return failure();
   SmallVector<Value> tensors = getTensorOutputs();
   auto method = dyn_cast<MethodOp>((*this)->getParentOp());
-  if (getNoOutputSpecs() && (!method || getSpecs()))
-    return emitOpError() << "no_output_specs applies to a method's output "
-                            "without specs";
   if (std::optional<ArrayAttr> specs = getSpecs()) {
     if (!method)
       return emitOpError() << "output specs belong to a method's output only";

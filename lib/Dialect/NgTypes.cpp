@@ -1,6 +1,7 @@
 //===- NgTypes.cpp - ng types -----------------------------------*- C++ -*-===//
 
 #include "ng/Dialect/NgTypes.h"
+
 #include "ng/Dialect/NgAttrs.h"
 #include "ng/Dialect/NgDialect.h"
 
@@ -8,6 +9,7 @@
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/CheckedArithmetic.h"
 
 using namespace mlir;
 using namespace ng;
@@ -146,6 +148,47 @@ ng::TensorType ng::TensorType::withDimOrder(DenseI64ArrayAttr order) const {
                              getQuant());
 }
 
+/// S8 and C4 on a TensorMeta's dims: what the native runtime's loader
+/// refuses (a Dim with min > max or a negative extent, a rank, extent or
+/// size past its limits), and what two readers could read differently.
+static LogicalResult
+verifyTensorLimits(function_ref<InFlightDiagnostic()> emitError,
+                   Type elementType, ArrayRef<DimRange> sizes) {
+  if (sizes.size() > kMaxTensorRank)
+    return emitError() << "tensor rank " << sizes.size()
+                       << " exceeds the limit of " << kMaxTensorRank << " (C4)";
+  uint64_t bytes = getElementByteWidth(elementType);
+  bool overflow = false, empty = false;
+  for (auto [index, dim] : llvm::enumerate(sizes)) {
+    if (dim.min < 0)
+      return emitError() << "dim #" << index << " has a negative "
+                         << (dim.isStatic() ? "extent " : "min ") << dim.min
+                         << "; extents are >= 0 (S8)";
+    if (dim.max >= 0 && dim.min > dim.max)
+      return emitError() << "dim #" << index << " has min " << dim.min
+                         << " > max " << dim.max
+                         << "; a dynamic dim has min < max (S8)";
+    if (dim.min > kMaxTensorDim || dim.max > kMaxTensorDim)
+      return emitError() << "dim #" << index << " extent "
+                         << std::max(dim.min, dim.max)
+                         << " exceeds the limit of 2^31-1 (C4)";
+    uint64_t extent = dim.max >= 0 ? dim.max : dim.min;
+    empty |= extent == 0;
+    if (std::optional<uint64_t> product =
+            llvm::checkedMulUnsigned<uint64_t>(bytes, extent))
+      bytes = *product;
+    else
+      overflow = true;
+  }
+  // An empty tensor holds nothing, however large its other dims.
+  if (!empty && (overflow || bytes > kMaxTensorBytes))
+    return emitError() << "tensor of "
+                       << (overflow ? std::string("more than 2^64")
+                                    : std::to_string(bytes))
+                       << " bytes exceeds the limit of 2^40 bytes (C4)";
+  return success();
+}
+
 LogicalResult
 ng::TensorType::verify(function_ref<InFlightDiagnostic()> emitError,
                        Type elementType, ArrayRef<DimRange> sizes,
@@ -161,7 +204,7 @@ ng::TensorType::verify(function_ref<InFlightDiagnostic()> emitError,
   if (quant && !isa<AffineGroupAttr, PackedQuantAttr>(quant))
     return emitError() << "quant must be #ng.affine_group or #ng.packed, got "
                        << quant;
-  return success();
+  return verifyTensorLimits(emitError, elementType, sizes);
 }
 
 static void printDim(AsmPrinter &printer, DimRange dim) {

@@ -57,11 +57,21 @@ LogicalResult ng::verifyAliasOf(CallOp call) {
   if (aliases->size() != numOutputs)
     return call.emitOpError() << "alias_of has " << aliases->size()
                               << " entries for " << numOutputs << " outputs";
-  for (int32_t a : *aliases)
-    if (a >= 0 && !isValidAliasOperand(call, a))
+  for (auto [output, a] : llvm::enumerate(*aliases)) {
+    if (a < 0)
+      continue;
+    if (!isValidAliasOperand(call, a))
       return call.emitOpError() << "node '" << call.getNodeName()
                                 << "': alias_of must name a tensor input of "
                                    "the same node (V6)";
+    bool isList;
+    ResultRange results = call.getWireOutputResults(output, isList);
+    if (isList || results.size() != 1 || !isTensor(results.front()))
+      return call.emitOpError()
+             << "node '" << call.getNodeName() << "': output #" << output
+             << " has alias_of but is not a tensor; only a tensor output "
+                "aliases an input (A1)";
+  }
   return success();
 }
 

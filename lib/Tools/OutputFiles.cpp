@@ -64,6 +64,10 @@ static Destination findDestination(StringRef path) {
   return {current.str().str(), inPlace};
 }
 
+bool ng::isWrittenInPlace(StringRef path) {
+  return path == "-" || findDestination(path).inPlace;
+}
+
 static Error fileError(const Twine &message, StringRef path,
                        std::error_code error) {
   return createStringError(error,

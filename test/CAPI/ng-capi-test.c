@@ -162,6 +162,20 @@ int main(int argc, char **argv) {
       ngExportProgramBuffer(fromMemory, false, appendBytes, &unused);
   printf("bare flatbuffer of a program with data: %s\n",
          mlirLogicalResultIsSuccess(bare) ? "written" : "refused");
+  /* A device has nothing beside it: its constants need a path of their
+     own (no /dev/null.safetensors is created). */
+  MlirLogicalResult toDevice =
+      ngExportProgramFile(again, str("/dev/null"), NgContainerProgram, str(""));
+  printf("program with data to /dev/null: %s\n",
+         mlirLogicalResultIsSuccess(toDevice) ? "written" : "refused");
+  char deviceConstants[4096];
+  snprintf(deviceConstants, sizeof(deviceConstants), "%s/device.safetensors",
+           argv[2]);
+  MlirLogicalResult toDeviceWithConstants = ngExportProgramFile(
+      again, str("/dev/null"), NgContainerProgram, str(deviceConstants));
+  printf("with a constants path: %s\n",
+         mlirLogicalResultIsSuccess(toDeviceWithConstants) ? "written"
+                                                           : "refused");
   MlirModule missing =
       ngImportProgramFile(context, str("/nonexistent/x.nptg"), str(""));
   printf("missing file: %s\n", mlirModuleIsNull(missing) ? "null" : "module");

@@ -172,6 +172,26 @@ ng.method @forward(%x: !ng.tensor<f32[2]>) -> !ng.tensor<f32[2]> {
 
 // -----
 
+// A1: only a single-tensor return carries alias_of; an INT output aliases
+// nothing.
+ng.method @forward(%x: !ng.tensor<f32[2]>) -> !ng.tensor<f32[2]> {
+  // expected-error @+1 {{'ng.call' op node 's': output #0 has alias_of but is not a tensor; only a tensor output aliases an input (A1)}}
+  %s = ng.call "torch.ops.aten.sym_size.int"(self: %x, dim: 0) : (!ng.tensor<f32[2]>) -> i64 aliases %x
+  ng.output(%x) : !ng.tensor<f32[2]>
+}
+
+// -----
+
+// A1: nor does a TENSOR_LIST output (generic form: output_groups makes the
+// two results one Output).
+ng.method @forward(%x: !ng.tensor<f32[4]>) -> !ng.tensor<f32[4]> {
+  // expected-error @+1 {{node '<unnamed>': output #0 has alias_of but is not a tensor; only a tensor output aliases an input (A1)}}
+  %a:2 = "ng.call"(%x) <{alias_of = array<i32: 0>, output_groups = array<i32: 2>, args = [#ng.arg<kind = tensor, name = "self">, #ng.arg<kind = int, name = "split_size", value = 2>], target = "torch.ops.aten.split.Tensor"}> : (!ng.tensor<f32[4]>) -> (!ng.tensor<f32[2]>, !ng.tensor<f32[2]>)
+  ng.output(%x) : !ng.tensor<f32[4]>
+}
+
+// -----
+
 // Generic form: an operand index out of range.
 ng.method @forward(%x: !ng.tensor<f32[2]>) -> !ng.tensor<f32[2]> {
   // expected-error @+1 {{node '<unnamed>': alias_of must name a tensor input of the same node (V6)}}

@@ -46,16 +46,29 @@ class Edits(TestCase):
         # A float argument given an int; a new keyword argument.
         clamp.set_arg("min", 1, kind="float")
         self.assertEqual(clamp.arg("min").kind, "float")
-        add.set_arg("note", "hello")
-        self.assertEqual(add.args[-1].name, "note")
+        # (On a custom op: aten.add.Tensor's schema has no `note`, and the
+        # import refuses a file that says otherwise.)
+        custom = self.forward.node("relu")
+        custom.target = "torch.ops.my_ns.relu.default"
+        custom.set_arg("note", "hello")
+        self.assertEqual(custom.args[-1].name, "note")
         saved = self.reload()
         self.assertEqual(saved.node("add")["alpha"], 2)
-        self.assertEqual(saved.node("add")["note"], "hello")
+        self.assertEqual(saved.node("relu")["note"], "hello")
         self.assertEqual(saved.node("clamp")["min"], 1.0)
         self.assertIsNone(saved.node("clamp")["max"])
         self.assertEqual(saved.node("sum")["dim"], [0, 1])
         self.assertEqual(saved.node("sum")["keepdim"], False)
         self.assertEqual(saved.node("sum")["dtype"], ng.ScalarType("f16"))
+
+    def test_schema_contradiction_is_refused_on_load(self):
+        self.forward.node("add").set_arg("note", "hello")
+        out = self.path("edited.nptg")
+        self.program.save(out)
+        with self.assertRaises(ng.Error) as caught:
+            ng.load(out)
+        self.assertIn("node 'add': argument 'note' is not a parameter of "
+                      "aten::add.Tensor", str(caught.exception))
 
     def test_set_references(self):
         # A tensor argument replaced by a literal drops its operand; a value

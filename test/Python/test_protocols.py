@@ -50,7 +50,7 @@ class Containers(TestCase):
 
 class Paths(TestCase):
     def test_path_forms(self):
-        out = self.path("linear.ptn")
+        out = self.path("linear.nptg")
         ng.parse(LINEAR).save(pathlib.Path(out))
         for path in (out, pathlib.Path(out), os.fsencode(out)):
             self.assertEqual(ng.load(path).keys(), ["forward"])

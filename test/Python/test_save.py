@@ -59,6 +59,19 @@ class Saving(TestCase):
         self.assertEqual(str(again["forward"]), str(program["forward"]))
         self.assertEqual(sorted(again.data_keys), sorted(program.data_keys))
 
+    def test_device_output(self):
+        # Nothing is put beside a device: no /dev/null.safetensors. A
+        # program with constants needs `constants` (or a package) there.
+        program = ng.load(DECODER)
+        with self.assertRaises(ng.Error) as caught:
+            program.save("/dev/null")
+        self.assertIn("not a regular file", str(caught.exception))
+        self.assertFalse(os.path.exists("/dev/null.safetensors"))
+        program.save("/dev/null", constants=self.path("w.safetensors"))
+        self.assertTrue(os.path.exists(self.path("w.safetensors")))
+        ng.parse(LINEAR).save("/dev/null")
+        self.assertFalse(os.path.exists("/dev/null.safetensors"))
+
     def test_program_bytes(self):
         path = self.nptg(LINEAR)
         program = ng.load(path)

@@ -35,6 +35,11 @@ def Ng_Dialect : Dialect {
     static bool isSupportedVersion(::llvm::StringRef version) {
       return version == "1" || version == "1.0";
     }
+    /// What an absent Program.version means (W7), and what the export
+    /// writes for it: the native runtime's loader requires the field.
+    static constexpr ::llvm::StringLiteral getDefaultProgramVersion() {
+      return "1.0";
+    }
     static std::string describeUnsupportedVersion(::llvm::StringRef version) {
       return ("unsupported program version '" + version +
               "' (this tool reads \"1\" and \"1.0\") (W7)").str();

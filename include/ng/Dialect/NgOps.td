@@ -301,8 +301,9 @@ def Ng_OutputOp : Ng_Op<"output", [
     references, scalar references and literals alike. Graph.outputs is the
     list of its tensor operands. In a method each tensor output may say what
     it writes back (OutputSpec): `buffer_mutation "fqn" %v` or
-    `user_input_mutation %x %v` (the user input, a placeholder); a plain `%v` is a USER_OUTPUT. A method
-    whose file had no `output_specs` at all carries `no_output_specs`.
+    `user_input_mutation %x %v` (the user input, a placeholder); a plain `%v` is a USER_OUTPUT. A file
+    without `output_specs` reads as all USER_OUTPUT, and is written with
+    them (the runtime's loader needs them).
 
     ```mlir
     ng.output(%aten_add_tensor, buffer_mutation "bn.running_mean" %add_1, 7)
@@ -312,7 +313,6 @@ def Ng_OutputOp : Ng_Op<"output", [
   let arguments = (ins
     Ng_ArgArrayAttr:$args,
     OptionalAttr<TypedArrayAttrBase<Ng_OutputSpecAttr, "output specs">>:$specs,
-    UnitAttr:$no_output_specs,
     OptionalAttr<ArrayAttr>:$metadata,
     Variadic<AnyType>:$operands);
   let hasCustomAssemblyFormat = 1;

@@ -24,6 +24,14 @@ struct DimRange {
   }
 };
 
+/// Limits of a TensorMeta, as the native runtime's loader enforces them
+/// (FORMAT.md C4): at most 64 dims, each extent (min, and a bounded max) at
+/// most 2^31-1, and at most 2^40 bytes in all (at the dims' upper bounds, or
+/// their minimum when unbounded).
+constexpr unsigned kMaxTensorRank = 64;
+constexpr int64_t kMaxTensorDim = (int64_t(1) << 31) - 1;
+constexpr uint64_t kMaxTensorBytes = uint64_t(1) << 40;
+
 inline llvm::hash_code hash_value(const DimRange &dim) {
   return llvm::hash_combine(dim.min, dim.max);
 }

@@ -32,6 +32,12 @@ class raw_ostream;
 
 namespace ng {
 
+/// Whether OutputFiles writes `path` in place: standard output ("-"), a
+/// device, a FIFO, a socket, a /proc or /dev/fd handle (symbolic links
+/// followed). Nothing can be put beside such an output: an export's
+/// constants need a path of their own.
+bool isWrittenInPlace(llvm::StringRef path);
+
 class OutputFiles {
 public:
   OutputFiles();

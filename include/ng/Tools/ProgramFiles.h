@@ -44,10 +44,12 @@ importProgramFile(llvm::StringRef path, mlir::MLIRContext *context,
 
 /// Export `module` to `path`: a package when `options.container` says so,
 /// else the program, its constants in `options.constantsPath` (default:
-/// beside it, as `<stem>.safetensors`). Every file is written to a
-/// temporary and renamed over its target only when all are written, so an
-/// error leaves the old files as they were. Errors are emitted on the
-/// module's context.
+/// beside it, as `<stem>.safetensors`; when `path` is written in place, a
+/// device, FIFO or standard output, there is no default and a program with
+/// constants is an error, found before anything is written). Every file is
+/// written to a temporary and renamed over its target only when all are
+/// written, so an error leaves the old files as they were. Errors are emitted
+/// on the module's context.
 llvm::LogicalResult exportModuleToFile(mlir::ModuleOp module,
                                        llvm::StringRef path,
                                        ExportOptions options);

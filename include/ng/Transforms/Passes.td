@@ -512,6 +512,43 @@ def RemoveRuntimeAsserts : Pass<"ng-remove-runtime-asserts",
   ];
 }
 
+def CheckRuntime : Pass<"ng-check-runtime", "mlir::ModuleOp"> {
+  let summary = "Report what the native runtime would refuse to load or "
+                "cannot run, per method and node";
+  let description = [{
+    ng reads and writes programs the native runtime's loader does not take
+    (docs/Security.md, "The native runtime's loader"). This pass says, for
+    the program as it would be written, what a runtime would refuse:
+
+    * `static-shapes=true` (the default): each placeholder and node output
+      with a dynamic dim (some runtime versions take static shapes only);
+    * the flatbuffers Verifier's default limits, which the loader uses: a
+      table nesting depth of 64 (about 11 nested `cond`s) and 1,000,000
+      tables (a program of about 140k nodes), measured on the program's
+      bytes as the export writes them;
+    * a value the OUTPUT node references that `Graph.outputs` does not list
+      (S7 lists tensors only; the loader wants every referenced value);
+    * targets no operator schema knows (`ng/Dialect/OpSchemas.h`): kernels
+      a runtime may not have, once per target; and arguments whose names or
+      kinds contradict a known schema (`slef`), per node;
+    * constants without data (an `.nptg` read without `--constants`): how
+      many, per method, and the first.
+
+    Findings are errors (the pass fails) by default; `warn=true` makes them
+    warnings. The IR is not changed. Not part of `--ng-prepare-native`: run
+    it last, on what you are about to ship
+    (`ng-opt m.mlir --ng-prepare-native --ng-check-runtime -o m.mlir`).
+
+    Anchored on the module: the Verifier's limits are the whole program's.
+  }];
+  let options = [
+    Option<"staticShapes", "static-shapes", "bool", /*default=*/"true",
+           "Report dynamic dims (a runtime that takes static shapes only)">,
+    Option<"warn", "warn", "bool", /*default=*/"false",
+           "Report findings as warnings, and succeed">
+  ];
+}
+
 def TestAliasAnalysis : Pass<"ng-test-alias-analysis", "mlir::ModuleOp"> {
   let summary = "Print the alias analysis' answer for each pair of values "
                 "(testing aid)";

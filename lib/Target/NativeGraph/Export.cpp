@@ -498,7 +498,7 @@ Exporter::graph(Region &body, MethodOp method,
     for (auto [index, value] : llvm::enumerate(tensors)) {
       StringOffset name = string(nameFor(value));
       outputs.push_back(name);
-      if (!specs || output.getNoOutputSpecs())
+      if (!specs)
         continue;
       OutputSpecAttr spec = output.getSpec(index);
       // A USER_INPUT_MUTATION names its input by position: the name that
@@ -562,10 +562,13 @@ LogicalResult Exporter::exportProgram(ModuleOp module,
     methods.push_back(fb::CreateMethod(fbb, name, *graphOffset, constantsVec,
                                        specsVec, buffersVec));
   }
-  StringOffset version = 0;
+  // Always written: absent means 1.0 (W7), but the native runtime's loader
+  // requires the field.
+  StringRef versionText = NgDialect::getDefaultProgramVersion();
   if (auto v =
           module->getAttrOfType<StringAttr>(NgDialect::getVersionAttrName()))
-    version = string(v.getValue());
+    versionText = v.getValue();
+  StringOffset version = string(versionText);
   auto program = fb::CreateProgram(fbb, version, vector(methods));
   fb::FinishProgramBuffer(fbb, program);
   out.assign(fbb.GetBufferPointer(), fbb.GetBufferPointer() + fbb.GetSize());

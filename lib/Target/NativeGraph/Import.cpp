@@ -16,6 +16,7 @@
 #include "ng/Dialect/ConstantData.h"
 #include "ng/Dialect/MethodGraphVerifier.h"
 #include "ng/Dialect/NgOps.h"
+#include "ng/Dialect/OpSchemas.h"
 #include "ng/Dialect/RecurringAttrs.h"
 #include "ng/Dialect/Storage.h"
 #include "ng/Dialect/WireNames.h"
@@ -310,6 +311,8 @@ private:
   /// Tensor types by their wire metadata (dtype, sizes, dim_order), for
   /// metadata without a quant spec: most values share a handful of shapes.
   llvm::StringMap<Type> typesByMeta;
+  /// Targets already warned about as unknown: one warning per target.
+  llvm::StringSet<> unknownTargets;
 };
 
 } // namespace
@@ -456,7 +459,16 @@ FailureOr<Type> Importer::convertMeta(const fb::TensorMeta *meta,
       return failure();
     }
   }
-  Type type = ng::TensorType::get(ctx, element, sizes, dimOrder, quant);
+  // Checked: the dims' S8 and C4 rules, which the type's verifier holds.
+  Type type = ng::TensorType::getChecked(
+      [&] {
+        InFlightDiagnostic diag = error();
+        diag << what() << ": ";
+        return diag;
+      },
+      ctx, element, ArrayRef<DimRange>(sizes), dimOrder, quant);
+  if (!type)
+    return failure();
   if (cacheable)
     typesByMeta[key] = type;
   return type;
@@ -599,7 +611,13 @@ Importer::importArgument(const fb::NamedArgument *named, unsigned index,
     SmallVector<int64_t, 8> values;
     readUnaligned(arg->values(), values);
     DenseBoolArrayAttr mask;
-    if (const auto *refs = arg->refs()) {
+    const auto *refs = arg->refs();
+    // The schema: "empty refs means all literal"; read as the reference
+    // serializer writes an all-literal list, without refs (a normalization,
+    // docs/Dialect.md). Empty refs beside no values stay `symints[]`.
+    if (refs && refs->size() == 0 && !values.empty())
+      refs = nullptr;
+    if (refs) {
       if (refs->size() != values.size()) {
         error() << "IntListArg has " << values.size() << " values but "
                 << refs->size() << " refs (V5)";
@@ -724,6 +742,15 @@ LogicalResult Importer::importCall(const fb::Node *node, Scope &scope,
         return failure();
   }
   context.clearArgument();
+  // A target in a namespace the schema table covers that no schema knows
+  // is most likely misspelled (`aten.rsqrt.defualt`); a runtime would have
+  // no kernel for it. Once per target, at its first node.
+  StringRef target = str(node->target());
+  if (isUnknownTarget(target) && unknownTargets.insert(target).second)
+    emitWarning(fileLoc) << context.str() << ": no operator schema knows "
+                         << "target '" << target
+                         << "' (a misspelling? lib/Dialect/OpSchemas.txt); "
+                            "a runtime may have no kernel for it";
 
   // Outputs: one result per Output, a group per TENSOR_LIST.
   SmallVector<Type, 4> resultTypes;
@@ -750,6 +777,14 @@ LogicalResult Importer::importCall(const fb::Node *node, Scope &scope,
           return failure();
         }
         anyAlias = true;
+      }
+      // A1: only a single-tensor return carries alias_of.
+      if (alias >= 0 && output->kind() != fb::OutputValueKind::TENSOR) {
+        error() << "output '" << outName << "' of kind "
+                << fb::EnumNameOutputValueKind(output->kind())
+                << " has alias_of '" << str(output->alias_of())
+                << "'; only a tensor output aliases an input (A1)";
+        return failure();
       }
       aliases.push_back(alias);
       auto checkNoNames = [&]() -> LogicalResult {
@@ -872,6 +907,9 @@ LogicalResult Importer::importCall(const fb::Node *node, Scope &scope,
       return failure();
     }
   }
+  // Argument names and kinds against the target's schema (`slef`).
+  if (failed(verifyCallSchema(cast<CallOp>(op), [&] { return error(); })))
+    return failure();
   // A subgraph's nodes are verified with the node that holds them.
   if (rules && depth == 0)
     return verifyNode(op);
@@ -940,10 +978,8 @@ LogicalResult Importer::importOutput(const fb::Node *node, Scope &scope,
   auto &props = state.getOrAddProperties<OutputOp::Properties>();
   props.args = builder.getArrayAttr(args);
   props.metadata = metadataAttr(node);
-  // Absent output_specs (not the reference's shape, but legal) is recorded,
-  // so the export leaves them out again.
-  if (method && !method->output_specs() && !graphOutputs.empty())
-    props.no_output_specs = builder.getUnitAttr();
+  // Absent output_specs (V10 allows it) reads as all USER_OUTPUT, which
+  // the export writes: the native runtime's loader needs them.
   if (method && method->output_specs()) {
     const auto *specs = method->output_specs();
     if (specs->size() != graphOutputs.size()) {
@@ -1422,17 +1458,21 @@ OwningOpRef<ModuleOp> Importer::importProgram(StringRef buffer) {
   entryVerifier.emplace(bytes, size, verifierOptions);
 
   OwningOpRef<ModuleOp> module = ModuleOp::create(fileLoc);
-  if (const flatbuffers::String *version = program->version()) {
-    StringRef v = str(version);
+  // An absent version is 1.0 (W7), and reads as such: the export always
+  // writes the field (the native runtime's loader requires it), so the IR
+  // says what the file will say.
+  StringRef version = NgDialect::getDefaultProgramVersion();
+  if (const flatbuffers::String *given = program->version()) {
+    version = str(given);
     // Checked first, before the verifier would: a newer version may not
     // import at all.
-    if (!NgDialect::isSupportedVersion(v)) {
-      error() << NgDialect::describeUnsupportedVersion(v);
+    if (!NgDialect::isSupportedVersion(version)) {
+      error() << NgDialect::describeUnsupportedVersion(version);
       return nullptr;
     }
-    (*module)->setAttr(NgDialect::getVersionAttrName(),
-                       builder.getStringAttr(v));
   }
+  (*module)->setAttr(NgDialect::getVersionAttrName(),
+                     builder.getStringAttr(version));
   // With ImportOptions::verify, the nodes are verified as they are made.
   std::optional<VerifierDiagnostics> reword;
   if (options.verify)

@@ -37,8 +37,8 @@ static bool isZip(StringRef bytes) {
 }
 
 /// Parse aliases.json: {duplicate_key: owner_key}. Read in one pass without
-/// a JSON tree, so a hostile file costs no more than its size (C1). Of
-/// duplicate keys the last wins.
+/// a JSON tree, so a hostile file costs no more than its size (C1). A key
+/// named twice is an error: readers differ on which owner it would mean.
 static LogicalResult parseAliases(StringRef text, Location loc,
                                   llvm::StringMap<std::string> &aliases) {
   llvm::Error error = readJsonStringObject(
@@ -48,12 +48,39 @@ static LogicalResult parseAliases(StringRef text, Location loc,
           return llvm::createStringError(
               "aliases.json: the owner of '" + key +
               "' must be a string ({duplicate_key: owner_key})");
-        aliases[key] = owner->str();
+        if (!aliases.try_emplace(key, owner->str()).second)
+          return llvm::createStringError(
+              "aliases.json: '" + key +
+              "' is named twice (C1: one key, one owner; readers differ on "
+              "which one a repeated key means)");
         return llvm::Error::success();
       });
   if (error) {
     emitError(loc) << llvm::toString(std::move(error));
     return failure();
+  }
+  return success();
+}
+
+/// A package without program.safetensors holds no constants (C1): the
+/// first constant that names a data key, if any, is an error. (Without it
+/// the import succeeded and said nothing, and the runtime then failed to
+/// load the program.)
+static LogicalResult checkNoConstantsNamed(ModuleOp module, Location loc) {
+  for (auto method : module.getOps<MethodOp>()) {
+    Block &body = method.getBody().front();
+    for (unsigned i = 0, e = body.getNumArguments(); i < e; ++i) {
+      const PlaceholderBinding &binding = method.getPlaceholderBinding(i);
+      if (!binding.isConstant())
+        continue;
+      emitError(loc) << "bad .ptn package: no program.safetensors, but "
+                        "constant '"
+                     << method.getArgName(i) << "' of method '"
+                     << method.getSymName() << "' names data key '"
+                     << binding.key << "' (C1: a program with constants "
+                     << "carries them)";
+      return failure();
+    }
   }
   return success();
 }
@@ -231,6 +258,8 @@ OwningOpRef<ModuleOp> ng::importProgram(StringRef input, StringRef inputName,
     if (!module)
       return nullptr;
     attached = hasConstants;
+    if (!hasConstants && failed(checkNoConstantsNamed(*module, loc)))
+      return nullptr;
     std::optional<StringRef> aliasesJson;
     if (hasAliases)
       aliasesJson = aliases;

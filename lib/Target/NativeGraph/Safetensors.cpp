@@ -628,10 +628,10 @@ Error readEntry(JsonReader &json, std::string &key, StringRef data,
   return Error::success();
 }
 
-/// Of duplicate keys the last wins, as in JSON parsers (and the reference
-/// reader): the dropped entries' ranges then show up in the tiling check.
-/// Returns the indices of the entries kept, in key order.
-std::vector<uint32_t> keepLastOfEachKey(const Entries &entries) {
+/// The entries' indices in key order. A key named twice is an error (C2: a
+/// key names one tensor): JSON leaves duplicate names to the parser, and
+/// two readers of one file could take different tensors for it.
+Expected<std::vector<uint32_t>> orderByKey(const Entries &entries) {
   std::vector<uint32_t> order(entries.tensors.size());
   for (uint32_t i = 0; i < order.size(); ++i)
     order[i] = i;
@@ -643,12 +643,13 @@ std::vector<uint32_t> keepLastOfEachKey(const Entries &entries) {
     StringRef keyA = keyOf(a), keyB = keyOf(b);
     return keyA != keyB ? keyA < keyB : a < b;
   });
-  std::vector<uint32_t> kept;
-  kept.reserve(order.size());
-  for (size_t i = 0; i < order.size(); ++i)
-    if (i + 1 == order.size() || keyOf(order[i]) != keyOf(order[i + 1]))
-      kept.push_back(order[i]);
-  return kept;
+  for (size_t i = 0; i + 1 < order.size(); ++i)
+    if (keyOf(order[i]) == keyOf(order[i + 1]))
+      return makeError("tensor '{0}' is named twice in the header (C2: one "
+                       "key, one tensor; readers differ on which one a "
+                       "repeated key means)",
+                       keyOf(order[i]));
+  return order;
 }
 
 /// The entries must cover [0, dataSize) exactly: each one starting where the
@@ -748,7 +749,10 @@ Expected<std::vector<SafetensorsTensor>> ng::readSafetensors(StringRef file) {
   if (problems.any())
     return problems.take();
 
-  std::vector<uint32_t> kept = keepLastOfEachKey(entries);
+  Expected<std::vector<uint32_t>> order = orderByKey(entries);
+  if (!order)
+    return order.takeError();
+  std::vector<uint32_t> &kept = *order;
   if (Error error = checkTiling(entries, kept, data.size()))
     return std::move(error);
   // Key order is the one the writer uses, so a round trip is the identity.

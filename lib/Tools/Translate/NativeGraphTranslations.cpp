@@ -312,15 +312,24 @@ static LogicalResult exportToTarget(ModuleOp module, raw_ostream &output) {
   SmallVector<uint8_t> program;
   if (failed(exportVerifiedProgram(module, program)))
     return failure();
-  // The constants go beside the program (or where --constants says).
+  // The constants go beside the program (or where --constants says), but
+  // never beside a device, a FIFO or standard output (-o /dev/null would
+  // create a regular /dev/null.safetensors).
   options.constantsPath = translateOptions().constantsFile;
-  if (options.constantsPath.empty())
+  bool inPlace = runOutputs() ? runOutputs()->primaryIsInPlace()
+                              : ng::isWrittenInPlace(target);
+  if (options.constantsPath.empty() && !inPlace)
     options.constantsPath = ng::constantsPathBeside(target);
-  if (ng::getConstantData(module) && options.constantsPath.empty())
-    return module.emitError()
-           << "the program carries constant data: write it as a package "
-              "(-o FILE.ptn, or --ng-container=package), or give "
-              "--constants=FILE.safetensors";
+  if (ng::getConstantData(module) && options.constantsPath.empty()) {
+    InFlightDiagnostic diag = module.emitError();
+    if (!target.empty() && target != "-")
+      diag << "-o '" << target
+           << "' is not a regular file, so nothing goes beside it: ";
+    diag << "the program carries constant data: write it as a package "
+            "(-o FILE.ptn, or --ng-container=package), or give "
+            "--constants=FILE.safetensors";
+    return failure();
+  }
   if (failed(ng::writeProgram(module, program, output, options.constantsPath,
                               companions)))
     return failure();

@@ -36,12 +36,25 @@ OwningOpRef<ModuleOp> ng::importProgramFile(llvm::StringRef path,
 
 LogicalResult ng::exportModuleToFile(ModuleOp module, llvm::StringRef path,
                                      ExportOptions options) {
+  if (options.container == Container::Program &&
+      options.constantsPath.empty()) {
+    // Nothing goes beside a device, a FIFO or standard output: a
+    // "/dev/null.safetensors" would be a regular file created in /dev.
+    if (isWrittenInPlace(path)) {
+      if (getConstantData(module))
+        return module.emitError()
+               << "'" << path
+               << "' is not a regular file, so the program's constants "
+                  "cannot go beside it: give a path for the constants, or "
+                  "write a package";
+    } else {
+      options.constantsPath = constantsPathBeside(path);
+    }
+  }
   OutputFiles outputs;
   llvm::Expected<llvm::raw_ostream &> output = outputs.open(path);
   if (!output)
     return module.emitError() << toString(output.takeError());
-  if (options.container == Container::Program && options.constantsPath.empty())
-    options.constantsPath = constantsPathBeside(path);
   CompanionOutputs companions(outputs);
   if (failed(exportModule(module, *output, options, companions)))
     return failure();

@@ -61,8 +61,9 @@ size_t safetensorsDtypeSize(llvm::StringRef dtype);
 /// count, and that the entries tile the data section exactly, without holes
 /// or overlaps. All arithmetic is overflow-checked. Unknown fields of an
 /// entry are skipped, as the reference reader does (nested at most
-/// kJsonMaxDepth deep); of duplicate keys the last wins (the dropped entry's
-/// bytes then fail the tiling check). Tensors are returned in key order.
+/// kJsonMaxDepth deep); a key named twice is an error (JSON leaves it to
+/// the parser, so readers could differ on its tensor). Tensors are returned
+/// in key order.
 /// Errors name the key and the problem.
 llvm::Expected<std::vector<SafetensorsTensor>>
 readSafetensors(llvm::StringRef file);
