@@ -29,15 +29,7 @@ std::optional<uint64_t> ng::getTensorBytes(Type type, DimBound bound) {
       return std::nullopt;
     shape.push_back(size);
   }
-  std::optional<uint64_t> numel = getElementCount(shape);
-  if (!numel)
-    return std::nullopt;
-  Attribute quant = tensor.getQuant();
-  if (!quant)
-    return getByteCount(*numel, getElementByteWidth(tensor.getElementType()));
-  if (auto group = dyn_cast<AffineGroupAttr>(quant))
-    return getAffineGroupByteCount(*numel, group);
-  return std::nullopt;
+  return getTensorByteCount(tensor, shape);
 }
 
 uint64_t FirstFitArena::allocate(uint64_t bytes) {

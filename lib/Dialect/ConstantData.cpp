@@ -150,6 +150,19 @@ std::optional<uint64_t> ng::getAffineGroupByteCount(uint64_t numElements,
   return numElements / 8 * bits + (numElements % 8 * bits + 7) / 8;
 }
 
+std::optional<uint64_t> ng::getTensorByteCount(ng::TensorType tensor,
+                                               ArrayRef<int64_t> shape) {
+  std::optional<uint64_t> numel = getElementCount(shape);
+  if (!numel)
+    return std::nullopt;
+  Attribute quant = tensor.getQuant();
+  if (!quant)
+    return getByteCount(*numel, getElementByteWidth(tensor.getElementType()));
+  if (auto group = dyn_cast<AffineGroupAttr>(quant))
+    return getAffineGroupByteCount(*numel, group);
+  return std::nullopt;
+}
+
 std::optional<uint64_t> ng::getExpectedDataBytes(Type type) {
   auto tensor = dyn_cast<ng::TensorType>(type);
   if (!tensor || !tensor.hasMeta())
@@ -160,15 +173,7 @@ std::optional<uint64_t> ng::getExpectedDataBytes(Type type) {
       return std::nullopt;
     shape.push_back(d.min);
   }
-  std::optional<uint64_t> numel = getElementCount(shape);
-  if (!numel)
-    return std::nullopt;
-  Attribute quant = tensor.getQuant();
-  if (!quant)
-    return getByteCount(*numel, getElementByteWidth(tensor.getElementType()));
-  if (auto group = dyn_cast<AffineGroupAttr>(quant))
-    return getAffineGroupByteCount(*numel, group);
-  return std::nullopt;
+  return getTensorByteCount(tensor, shape);
 }
 
 Block *ng::getVerifiableBody(MethodOp method) {

@@ -189,6 +189,26 @@ Value ng::getStorageRoot(Value value, FlagSource flags) {
   }
 }
 
+/// The kind of storage a placeholder bound by `binding` is.
+static StorageKind
+getPlaceholderStorageKind(const PlaceholderBinding &binding) {
+  if (binding.isInput())
+    return StorageKind::UserInput;
+  if (binding.isMutableBuffer())
+    return StorageKind::MutableBuffer;
+  switch (binding.kind) {
+  case InputKind::UserInput:
+    return StorageKind::UserInput;
+  case InputKind::Parameter:
+    return StorageKind::Parameter;
+  case InputKind::Buffer:
+    return StorageKind::Buffer;
+  case InputKind::ConstantTensor:
+    return StorageKind::Constant;
+  }
+  return StorageKind::Unknown;
+}
+
 StorageKind ng::getStorageKind(Value root) {
   if (auto arg = dyn_cast<BlockArgument>(root)) {
     Operation *owner = arg.getOwner()->getParentOp();
@@ -199,23 +219,8 @@ StorageKind ng::getStorageKind(Value root) {
       return StorageKind::Unknown;
     // The stored binding, not its attribute form: that is made (uniqued)
     // on request, and this runs for every root a pass asks about.
-    const PlaceholderBinding &binding =
-        method.getPlaceholderBinding(arg.getArgNumber());
-    if (binding.isInput())
-      return StorageKind::UserInput;
-    if (binding.isMutableBuffer())
-      return StorageKind::MutableBuffer;
-    switch (binding.kind) {
-    case InputKind::UserInput:
-      return StorageKind::UserInput;
-    case InputKind::Parameter:
-      return StorageKind::Parameter;
-    case InputKind::Buffer:
-      return StorageKind::Buffer;
-    case InputKind::ConstantTensor:
-      return StorageKind::Constant;
-    }
-    return StorageKind::Unknown;
+    return getPlaceholderStorageKind(
+        method.getPlaceholderBinding(arg.getArgNumber()));
   }
   auto call = dyn_cast<CallOp>(cast<OpResult>(root).getOwner());
   if (!call || !call.getGraphs().empty())
@@ -705,23 +710,7 @@ private:
     auto arg = dyn_cast<BlockArgument>(root);
     if (!arg || arg.getOwner() != entry)
       return getStorageKind(root);
-    const PlaceholderBinding &binding =
-        getIndex().getBinding(arg.getArgNumber());
-    if (binding.isInput())
-      return StorageKind::UserInput;
-    if (binding.isMutableBuffer())
-      return StorageKind::MutableBuffer;
-    switch (binding.kind) {
-    case InputKind::Parameter:
-      return StorageKind::Parameter;
-    case InputKind::ConstantTensor:
-      return StorageKind::Constant;
-    case InputKind::Buffer:
-      return StorageKind::Buffer;
-    case InputKind::UserInput:
-      return StorageKind::UserInput;
-    }
-    return StorageKind::Unknown;
+    return getPlaceholderStorageKind(getIndex().getBinding(arg.getArgNumber()));
   }
 
   WriteMarks &marks;

@@ -80,8 +80,13 @@ struct DropAssertionsPass
 
 } // namespace
 
-/// The plugin's entry point, which --load-pass-plugin looks up.
+void registerFoldDoubleNegationPass(); // FoldDoubleNegation.cpp
+
+/// The plugin's entry point, which --load-pass-plugin looks up: both of its
+/// passes.
 extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo mlirGetPassPluginInfo() {
-  return {MLIR_PLUGIN_API_VERSION, "NgDropAssertions", LLVM_VERSION_STRING,
-          [] { PassRegistration<DropAssertionsPass>(); }};
+  return {MLIR_PLUGIN_API_VERSION, "NgDropAssertions", LLVM_VERSION_STRING, [] {
+            PassRegistration<DropAssertionsPass>();
+            registerFoldDoubleNegationPass();
+          }};
 }

@@ -15,4 +15,8 @@ config.environment["PATH"] = os.pathsep.join(
 config.substitutions.append(
     ("%ng-opt-plugin", f"{config.ng_opt} --load-pass-plugin={config.plugin}"))
 config.substitutions.append(("%ng-opt", config.ng_opt))
+config.substitutions.append(
+    ("%ng-translate", os.path.join(config.ng_tools_dir, "ng-translate")))
+config.substitutions.append(
+    ("%ng-run", os.path.join(config.ng_tools_dir, "ng-run")))
 config.substitutions.append(("%plugin", config.plugin))

@@ -12,6 +12,7 @@
 #define NG_DIALECT_CONSTANTDATA_H
 
 #include "ng/Dialect/NgAttrs.h"
+#include "ng/Dialect/NgTypes.h"
 
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -74,6 +75,13 @@ std::optional<uint64_t> getElementCount(llvm::ArrayRef<int64_t> shape);
 /// the range is not a power-of-two number of levels up to 256.
 std::optional<uint64_t> getAffineGroupByteCount(uint64_t numElements,
                                                 AffineGroupAttr group);
+
+/// The bytes a tensor of `tensor`'s dtype and quantization takes at the
+/// sizes `shape` (static, non-negative): dtype x sizes, or the AffineGroup
+/// packing; nullopt for a PackedQuant codec, a negative dim or a size
+/// beyond 64 bits.
+std::optional<uint64_t> getTensorByteCount(ng::TensorType tensor,
+                                           llvm::ArrayRef<int64_t> shape);
 
 /// The bytes the data of a constant of type `type` takes, from its metadata
 /// alone (V14): dtype x sizes, or the AffineGroup packing. nullopt when the
