@@ -231,8 +231,9 @@ MethodOp::modifyPlaceholders(RewriterBase &rewriter,
     // it at the same index.
     SmallVector<unsigned> order(insertions.size());
     std::iota(order.begin(), order.end(), 0);
-    llvm::stable_sort(order, [&](unsigned a, unsigned b) {
-      return insertions[a].index < insertions[b].index;
+    llvm::sort(order, [&](unsigned a, unsigned b) {
+      return std::make_pair(insertions[a].index, a) <
+             std::make_pair(insertions[b].index, b);
     });
     // How many placeholders before each stay.
     SmallVector<unsigned> keptBefore(count + 1, 0);

@@ -344,13 +344,21 @@ bool topkKernel(KernelContext &ctx) {
     std::vector<int64_t> order(size);
     std::iota(order.begin(), order.end(), 0);
     const double *row = data.data() + r * size;
-    std::stable_sort(order.begin(), order.end(), [&](int64_t a, int64_t b) {
+    // Ties keep their index order (a stable sort; std::stable_sort's
+    // buffer uses a function libstdc++ 12 marks deprecated, which clang
+    // rejects with -Werror).
+    auto before = [&](int64_t a, int64_t b) {
       double x = row[a], y = row[b];
       if (x != x)
         return y == y && largest;
       if (y != y)
         return !largest;
       return largest ? x > y : x < y;
+    };
+    std::sort(order.begin(), order.end(), [&](int64_t a, int64_t b) {
+      if (before(a, b))
+        return true;
+      return !before(b, a) && a < b;
     });
     for (int64_t i = 0; i < k; ++i) {
       values.push_back(row[order[i]]);
