@@ -2,6 +2,8 @@
 
 #include "ng/Interpreter/Kernel.h"
 
+#include "llvm/Support/StringSaver.h"
+
 #include "ng/Dialect/OpFacts.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -206,7 +208,9 @@ void KernelRegistry::add(llvm::StringRef target, llvm::StringRef signature,
                          KernelFn fn) {
   Kernel kernel;
   llvm::SmallVector<llvm::StringRef, 8> names;
-  signature.split(names, ',', -1, /*KeepEmpty=*/false);
+  llvm::StringSaver(*signatures)
+      .save(signature)
+      .split(names, ',', -1, /*KeepEmpty=*/false);
   kernel.signature.assign(names.begin(), names.end());
   kernel.fn = std::move(fn);
   kernels[target] = std::move(kernel);

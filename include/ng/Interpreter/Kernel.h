@@ -19,8 +19,10 @@
 
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/Twine.h"
+#include "llvm/Support/Allocator.h"
 
 #include <functional>
+#include <memory>
 
 namespace mlir {
 class Operation;
@@ -170,7 +172,8 @@ constexpr int64_t kMaxElements = int64_t(1) << 30;
 using KernelFn = std::function<bool(KernelContext &)>;
 
 struct Kernel {
-  /// The schema arguments in order ("self,other,alpha").
+  /// The schema arguments in order ("self,other,alpha"), kept by the
+  /// registry.
   llvm::SmallVector<llvm::StringRef, 8> signature;
   KernelFn fn;
 };
@@ -195,6 +198,10 @@ public:
 
 private:
   llvm::StringMap<Kernel> kernels;
+  /// The signatures' characters: `add` may be given a temporary. (A
+  /// pointer, so that the registry moves without moving them.)
+  std::unique_ptr<llvm::BumpPtrAllocator> signatures =
+      std::make_unique<llvm::BumpPtrAllocator>();
 };
 
 void registerElementwiseKernels(KernelRegistry &registry);
