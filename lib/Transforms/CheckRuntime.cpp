@@ -53,13 +53,18 @@ struct CheckRuntimePass : public ng::impl::CheckRuntimeBase<CheckRuntimePass> {
       checkKernels(method);
       checkConstantData(module, method);
     }
-    checkVerifierLimits(module);
+    // A program whose arguments contradict their schemas is not written
+    // (the export refuses what the importer refuses): the limits of the file
+    // are asked of one that can be.
+    if (!schemaContradicted)
+      checkVerifierLimits(module);
     if (found && !warn)
       signalPassFailure();
   }
 
 private:
   bool found = false;
+  bool schemaContradicted = false;
 
   /// A finding at `loc`: an error, or with warn=true a warning.
   InFlightDiagnostic report(Location loc) {
@@ -131,6 +136,7 @@ private:
   void checkSchemas(MethodOp method) {
     method.walk([&](CallOp call) {
       (void)verifyCallSchema(call, [&] {
+        schemaContradicted = true;
         InFlightDiagnostic diag = report(call.getLoc());
         diag << "method '" << method.getSymName() << "', node '"
              << call.getNodeName() << "': ";
