@@ -14,10 +14,12 @@
 #include "ng/Dialect/OpSchemas.h"
 #include "ng/Dialect/WireNames.h"
 #include "ng/Target/NativeGraph/Export.h"
-#include "ng/Target/NativeGraph/native_graph_generated.h"
+#include "ng/Target/NativeGraph/Import.h"
 
 #include "llvm/ADT/MapVector.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include <limits>
 
 namespace ng {
 #define GEN_PASS_DEF_CHECKRUNTIME
@@ -200,12 +202,8 @@ private:
       found = true; // the export said why
       return;
     }
-    auto verifies = [&](unsigned depth, unsigned tables) {
-      flatbuffers::Verifier::Options options;
-      options.max_depth = depth;
-      options.max_tables = tables;
-      flatbuffers::Verifier verifier(bytes.data(), bytes.size(), options);
-      return native_backend::VerifyProgramBuffer(verifier);
+    auto verifies = [&](unsigned depth, unsigned long tables) {
+      return verifiesAsProgram(bytes, depth, tables);
     };
     constexpr unsigned kUnlimited = std::numeric_limits<unsigned>::max();
     if (!verifies(kRuntimeVerifierDepth, kUnlimited))

@@ -1538,3 +1538,12 @@ OwningOpRef<ModuleOp> ng::importNativeGraph(StringRef buffer,
   Importer importer(context, bufferName, options);
   return importer.importProgram(buffer);
 }
+
+bool ng::verifiesAsProgram(ArrayRef<uint8_t> bytes, unsigned maxDepth,
+                           unsigned long maxTables) {
+  flatbuffers::Verifier::Options options;
+  options.max_depth = maxDepth;
+  options.max_tables = maxTables;
+  flatbuffers::Verifier verifier(bytes.data(), bytes.size(), options);
+  return native_backend::VerifyProgramBuffer(verifier);
+}

@@ -5,6 +5,7 @@
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <memory>
@@ -85,6 +86,12 @@ llvm::LogicalResult attachConstants(mlir::ModuleOp module,
                                     llvm::StringRef aliasesJson,
                                     std::shared_ptr<const void> keepAlive,
                                     llvm::StringRef sourceName);
+
+/// Whether `bytes` pass flatbuffers' Verifier as an NPTG Program under the
+/// given limits: what a loader that verifies with those limits accepts
+/// (ExecuTorch's keeps the Verifier's defaults, depth 64 and 1M tables).
+bool verifiesAsProgram(llvm::ArrayRef<uint8_t> bytes, unsigned maxDepth,
+                       unsigned long maxTables);
 
 } // namespace ng
 
