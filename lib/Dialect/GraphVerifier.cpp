@@ -17,6 +17,7 @@
 #include "ng/Dialect/MethodGraphVerifier.h"
 
 #include "ng/Dialect/NgOps.h"
+#include "ng/Dialect/OpSchemas.h"
 #include "ng/Dialect/Storage.h"
 #include "ng/Dialect/WireArguments.h"
 #include "ng/Dialect/WireNames.h"
@@ -115,6 +116,10 @@ static LogicalResult verifyMetadata(Operation *op,
 LogicalResult CallOp::verify() {
   if (failed(verifyArgumentOperands(*this)) ||
       failed(verifyMetadata(*this, getMetadata())))
+    return failure();
+  // Argument names and kinds against the target's schema (`slef`): what the
+  // runtime's kernel registry would refuse (OpSchemas.h).
+  if (failed(verifyCallSchema(*this, [&] { return emitOpError(); })))
     return failure();
 
   unsigned graphArgs = llvm::count_if(getArgList(), [](ArgAttr arg) {

@@ -51,22 +51,16 @@ struct CheckRuntimePass : public ng::impl::CheckRuntimeBase<CheckRuntimePass> {
       if (staticShapes)
         checkStaticShapes(method);
       checkOutputReferences(method);
-      checkSchemas(method);
       checkKernels(method);
       checkConstantData(module, method);
     }
-    // A program whose arguments contradict their schemas is not written
-    // (the export refuses what the importer refuses): the limits of the file
-    // are asked of one that can be.
-    if (!schemaContradicted)
-      checkVerifierLimits(module);
+    checkVerifierLimits(module);
     if (found && !warn)
       signalPassFailure();
   }
 
 private:
   bool found = false;
-  bool schemaContradicted = false;
 
   /// A finding at `loc`: an error, or with warn=true a warning.
   InFlightDiagnostic report(Location loc) {
@@ -131,19 +125,6 @@ private:
                "runtime's loader requires every value the OUTPUT node "
                "references there";
       }
-    });
-  }
-
-  /// Arguments that contradict a known schema (`slef`), per node.
-  void checkSchemas(MethodOp method) {
-    method.walk([&](CallOp call) {
-      (void)verifyCallSchema(call, [&] {
-        schemaContradicted = true;
-        InFlightDiagnostic diag = report(call.getLoc());
-        diag << "method '" << method.getSymName() << "', node '"
-             << call.getNodeName() << "': ";
-        return diag;
-      });
     });
   }
 

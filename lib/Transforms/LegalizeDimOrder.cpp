@@ -403,11 +403,9 @@ LogicalResult LegalizeDimOrderPass::rewriteToDimOrder(CallOp call,
   if (layoutIndex && args[*layoutIndex].attr.getKind() != ArgKind::None) {
     const CallArgument &layout = args[*layoutIndex];
     if (fromAten) {
-      auto text = dyn_cast_or_null<StringAttr>(layout.attr.getValue());
-      if (layout.attr.getKind() != ArgKind::String || !text)
-        return call.emitError() << "node '" << call.getNodeName()
-                                << "': memory_format must be a string or none";
-      format = text.getValue();
+      // The verifier holds memory_format to its schema type, `MemoryFormat?`:
+      // a string (a string argument carries a StringAttr) or none.
+      format = cast<StringAttr>(layout.attr.getValue()).getValue();
       why = ("memory_format \"" + format + "\" means dim_order").str();
     } else {
       explicitOrder = literalIntList(layout); // validated in (a)

@@ -62,13 +62,14 @@ class Edits(TestCase):
         self.assertEqual(saved.node("sum")["dtype"], ng.ScalarType("f16"))
 
     def test_schema_contradiction_is_refused_on_save(self):
-        # What the importer would refuse is not written: save fails naming
-        # the node and the argument, and leaves no file.
+        # The verifier refuses an argument its target's schema does not
+        # have: save fails naming the node and the argument, and leaves no
+        # file.
         self.forward.node("add").set_arg("note", "hello")
         out = self.path("edited.nptg")
         with self.assertRaises(ng.Error) as caught:
             self.program.save(out)
-        self.assertIn("node 'add': cannot be written as NPTG: argument 'note' "
+        self.assertIn("node 'add': 'ng.call' op argument 'note' "
                       "is not a parameter of aten::add.Tensor",
                       str(caught.exception))
         self.assertFalse(os.path.exists(out))

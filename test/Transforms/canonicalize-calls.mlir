@@ -66,7 +66,7 @@ ng.method @written_copies(%x: !ng.tensor<f32[4]>, %y: !ng.tensor<f32[4]>) -> (!n
   %c = ng.call "torch.ops.aten.clone.default"(self: %x, memory_format: none) : (!ng.tensor<f32[4]>) -> !ng.tensor<f32[4]>
   %w = ng.call "torch.ops.aten.add_.Tensor"(self: mut %c, other: 1, alpha: 1) : (!ng.tensor<f32[4]>) -> !ng.tensor<f32[4]> aliases %c
   %k = ng.call "torch.ops.aten.clone.default"(self: %y, memory_format: none) : (!ng.tensor<f32[4]>) -> !ng.tensor<f32[4]>
-  %m = ng.call "torch.ops.aten.mul_.Tensor"(self: mut %y, other: 2, alpha: 1) : (!ng.tensor<f32[4]>) -> !ng.tensor<f32[4]> aliases %y
+  %m = ng.call "torch.ops.aten.mul_.Tensor"(self: mut %y, other: 2) : (!ng.tensor<f32[4]>) -> !ng.tensor<f32[4]> aliases %y
   ng.output(%w, %k, %m) : !ng.tensor<f32[4]>, !ng.tensor<f32[4]>, !ng.tensor<f32[4]>
 }
 

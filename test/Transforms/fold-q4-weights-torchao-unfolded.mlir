@@ -969,7 +969,7 @@ module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense
     %x: !ng.tensor<f32[1, 4]>
   ) -> !ng.tensor<f32[1, 2]> {
     %dq = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight, block_size: [1, 4], scale: %c_scale, zero_point: %c_zero_point, input_dtype: i8, quant_min: -8, quant_max: 7, output_dtype: f32) : (!ng.tensor<i8[2, 4]>, !ng.tensor<f32[2, 1]>, !ng.tensor<i8[2, 1]>) -> !ng.tensor<f32[2, 4]>
-    %y = ng.call "torch.ops.aten.linear_backward.default"(input: %x, weight: %dq, bias: none) : (!ng.tensor<f32[1, 4]>, !ng.tensor<f32[2, 4]>) -> !ng.tensor<f32[1, 2]>
+    %y = ng.call "torch.ops.aten.linear_backward.default"(%x, %dq, none) : (!ng.tensor<f32[1, 4]>, !ng.tensor<f32[2, 4]>) -> !ng.tensor<f32[1, 2]>
     ng.output(%y) : !ng.tensor<f32[1, 2]>
   }
 }
@@ -1116,7 +1116,7 @@ module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense
     %x: !ng.tensor<f32[1, 4]>
   ) -> !ng.tensor<f32[1, 2]> {
     %dq = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight, block_size: [1, 4], scale: %c_scale, zero_point: %c_zero_point, input_dtype: i8, quant_min: -8, quant_max: 7, output_dtype: f32) : (!ng.tensor<i8[2, 4]>, !ng.tensor<f32[2, 1]>, !ng.tensor<i8[2, 1]>) -> !ng.tensor<f32[2, 4]>
-    %y = ng.call "torch.ops.aten.linear.default"(input: %x, weight: %dq, bias: none, extra: [%x, %dq]) : (!ng.tensor<f32[1, 4]>, !ng.tensor<f32[2, 4]>, !ng.tensor<f32[1, 4]>, !ng.tensor<f32[2, 4]>) -> !ng.tensor<f32[1, 2]>
+    %y = ng.call "torch.ops.aten.linear.default"(input: %x, weight: %dq, bias: none, [%x, %dq]) : (!ng.tensor<f32[1, 4]>, !ng.tensor<f32[2, 4]>, !ng.tensor<f32[1, 4]>, !ng.tensor<f32[2, 4]>) -> !ng.tensor<f32[1, 2]>
     ng.output(%y) : !ng.tensor<f32[1, 2]>
   }
 }
@@ -1147,7 +1147,7 @@ module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense
     %idx: !ng.tensor<i64[3]>
   ) -> !ng.tensor<f32[3, 4]> {
     %dq = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight, block_size: [1, 4], scale: %c_scale, zero_point: %c_zero_point, input_dtype: i8, quant_min: -8, quant_max: 7, output_dtype: f32) : (!ng.tensor<i8[2, 4]>, !ng.tensor<f32[2, 1]>, !ng.tensor<i8[2, 1]>) -> !ng.tensor<f32[2, 4]>
-    %e = ng.call "torch.ops.aten.embedding.default"(weight: %dq, indices: %idx, padding_idx: -1, scale_grad_by_freq: false, sparse: false, extra: [none, %dq]) : (!ng.tensor<f32[2, 4]>, !ng.tensor<i64[3]>, !ng.tensor<f32[2, 4]>) -> !ng.tensor<f32[3, 4]>
+    %e = ng.call "torch.ops.aten.embedding.default"(weight: %dq, indices: %idx, padding_idx: -1, scale_grad_by_freq: false, sparse: false, [none, %dq]) : (!ng.tensor<f32[2, 4]>, !ng.tensor<i64[3]>, !ng.tensor<f32[2, 4]>) -> !ng.tensor<f32[3, 4]>
     ng.output(%e) : !ng.tensor<f32[3, 4]>
   }
 }

@@ -4,11 +4,11 @@
 // PyTorch operator schemas (name, overload, argument names, types, defaults)
 // of the targets ng knows: lib/Dialect/OpSchemas.txt, one schema a line as
 // native_functions.yaml and the custom-op definitions spell them, compiled
-// into a table at build time (scripts/op_schemas.py). The import warns on a
-// target of a namespace the table covers that no schema knows (a misspelled
-// `aten.rsqrt.defualt`) and rejects a call whose argument names or kinds
-// contradict its target's schema (`slef`); --ng-check-runtime reports both
-// on IR.
+// into a table at build time (scripts/op_schemas.py). The ng.call verifier
+// rejects a call whose argument names or kinds contradict its target's
+// schema (`slef`); the import warns on a target of a namespace the table
+// covers that no schema knows (a misspelled `aten.rsqrt.defualt`), and
+// --ng-check-runtime and --ng-report name such targets on IR.
 //
 //===----------------------------------------------------------------------===//
 

@@ -529,8 +529,8 @@ def CheckRuntime : Pass<"ng-check-runtime", "mlir::ModuleOp"> {
     * a value the OUTPUT node references that `Graph.outputs` does not list
       (S7 lists tensors only; the loader wants every referenced value);
     * targets no operator schema knows (`ng/Dialect/OpSchemas.h`): kernels
-      a runtime may not have, once per target; and arguments whose names or
-      kinds contradict a known schema (`slef`), per node;
+      a runtime may not have, once per target (an argument whose name or
+      kind contradicts a known schema is the verifier's to refuse);
     * constants without data (an `.nptg` read without `--constants`): how
       many, per method, and the first.
 

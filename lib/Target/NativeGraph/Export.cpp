@@ -11,7 +11,6 @@
 #include "ng/Target/NativeGraph/Export.h"
 
 #include "ng/Dialect/NgOps.h"
-#include "ng/Dialect/OpSchemas.h"
 #include "ng/Dialect/WireArguments.h"
 #include "ng/Dialect/WireNames.h"
 #include "ng/Target/NativeGraph/Import.h"
@@ -321,12 +320,6 @@ Exporter::arguments(Operation *op, CallOp call) {
 }
 
 FailureOr<Offset<fb::Node>> Exporter::callNode(CallOp call) {
-  // What the importer refuses is not written: an argument name or kind that
-  // contradicts the target's schema (OpSchemas.h).
-  if (failed(verifyCallSchema(call, [&] {
-        return call.emitError() << "cannot be written as NPTG: ";
-      })))
-    return failure();
   FailureOr<SmallVector<Offset<fb::NamedArgument>>> args =
       arguments(call, call);
   if (failed(args))

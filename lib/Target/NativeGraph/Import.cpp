@@ -907,9 +907,6 @@ LogicalResult Importer::importCall(const fb::Node *node, Scope &scope,
       return failure();
     }
   }
-  // Argument names and kinds against the target's schema (`slef`).
-  if (failed(verifyCallSchema(cast<CallOp>(op), [&] { return error(); })))
-    return failure();
   // A subgraph's nodes are verified with the node that holds them.
   if (rules && depth == 0)
     return verifyNode(op);
