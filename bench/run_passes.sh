@@ -32,6 +32,13 @@
 #                    backend's passes (--ng-prepare-native) rewrite
 #   --verify         count the verifier MLIR runs after a pass that changed
 #                    the IR (ng-opt's default) in the pass's time
+#   --bindings       also run each pass through the C API
+#                    (bin/ng-bench-capi-passes, bench/capi_passes.c) and
+#                    Python's Program.run_passes (bench/python_passes.py, on
+#                    the same program imported from its .nptg), with no
+#                    setup beyond registration, and print a second table:
+#                    per node, ng-opt's pass time beside theirs (the pass
+#                    manager's run alone, one thread, no verifier)
 #   --passes "A B"   pass flags to run, a `:` in one standing for a space
 #                    between its options (default: every ng pass of
 #                    `ng-opt --help` but deprecated aliases and test counters,
@@ -51,6 +58,7 @@ PASSES=""
 NG_OPT=""
 VERIFY=false
 EDGE=""
+BINDINGS=false
 
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -60,8 +68,9 @@ while [ $# -gt 0 ]; do
     --rounds) ROUNDS="$2"; shift 2 ;;
     --passes) PASSES="$2"; shift 2 ;;
     --verify) VERIFY=true; shift ;;
+    --bindings) BINDINGS=true; shift ;;
     --edge) EDGE=_edge; shift ;;
-    -h|--help) sed -n '2,39p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,47p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     -*) echo "unknown option $1" >&2; exit 2 ;;
     *) echo "unexpected argument $1" >&2; exit 2 ;;
   esac
@@ -72,9 +81,16 @@ NG_OPT="${NG_OPT:-$BUILD/bin/ng-opt}"
 NG_TRANSLATE="${NG_TRANSLATE:-$BUILD/bin/ng-translate}"
 GEN="$HERE/gen_decoder.py"
 TIME=/usr/bin/time
+NG_CAPI="$BUILD/bin/ng-bench-capi-passes"
 for tool in "$NG_OPT" "$NG_TRANSLATE" "$TIME"; do
   [ -x "$tool" ] || { echo "missing $tool" >&2; exit 1; }
 done
+if [ "$BINDINGS" = true ]; then
+  [ -x "$NG_CAPI" ] || { echo "missing $NG_CAPI" >&2; exit 1; }
+  # The Python module of the same build tree.
+  export PYTHONPATH="$BUILD/python_packages${PYTHONPATH:+:$PYTHONPATH}"
+  [ "$VERIFY" = false ] || { echo "--bindings measures without the verifier: drop --verify" >&2; exit 2; }
+fi
 mkdir -p "$OUT"
 
 if [ -z "$PASSES" ]; then
@@ -179,6 +195,48 @@ measure() { # input pass...
     }' "$TMP/err"
 }
 
+# The bindings' runs: the pass flag as a pipeline element
+# (`--ng-x=a=1:b=2` is `ng-x{a=1 b=2}`), anchored on the module or, for a
+# pass on methods, nested in ng.method (what ng-opt's flags do implicitly).
+element_of() { # flag -> pipeline element
+  local flag=${1#--} name options
+  name=${flag%%=*}
+  if [ "$name" = "$flag" ]; then echo "$name"; return; fi
+  options=${flag#*=}
+  echo "$name{${options//:/ }}"
+}
+declare -A PIPELINE
+pipeline_of() { # flag -> anchored pipeline (cached)
+  local flag=$1 element input
+  if [ -z "${PIPELINE[$flag]:-}" ]; then
+    element=$(element_of "$flag")
+    input=$(input_for "${SIZES%% *}" "$(variant_of "$flag")")
+    if "$NG_CAPI" "$input" "builtin.module($element)" >/dev/null 2>&1; then
+      PIPELINE[$flag]="builtin.module($element)"
+    else
+      PIPELINE[$flag]="builtin.module(ng.method($element))"
+    fi
+  fi
+  echo "${PIPELINE[$flag]}"
+}
+measure_capi() { # input pass -> seconds
+  "$NG_CAPI" "$1" "$(pipeline_of "$2")" 2>"$TMP/err" | sed -n 's/^seconds //p' |
+    grep . || { echo "ng-bench-capi-passes $1 $2 failed:" >&2; cat "$TMP/err" >&2; exit 1; }
+}
+measure_python() { # size pass -> seconds
+  local n=$1 pass=$2 base program constants=()
+  if [ "$(variant_of "$pass")" = data ]; then
+    base="$OUT/decoder_${n}_data${EDGE}"
+    program="$base.nptg"
+    constants=(--constants "$base.safetensors")
+  else
+    program="$OUT/decoder_${n}${EDGE}.nptg"
+  fi
+  "$PYTHON" "$HERE/python_passes.py" "$program" "${constants[@]}" \
+    "$(pipeline_of "$pass")" 2>"$TMP/err" | sed -n 's/^seconds //p' | grep . ||
+    { echo "python_passes.py $program $pass failed:" >&2; cat "$TMP/err" >&2; exit 1; }
+}
+
 declare -A BEST_T BEST_KB PARSE_T
 better() { # key seconds kb
   local key=$1 t=$2 kb=$3
@@ -202,6 +260,10 @@ for round in $(seq 1 "$ROUNDS"); do
     for pass in $PASSES; do
       read -r t parse kb < <(measure "$(input_for "$n" "$(variant_of "$pass")")" "${pass//:/ }")
       better "$pass/$n" "$t" "$kb"
+      if [ "$BINDINGS" = true ]; then
+        better "capi:$pass/$n" "$(measure_capi "$(input_for "$n" "$(variant_of "$pass")")" "$pass")" 0
+        better "python:$pass/$n" "$(measure_python "$n" "$pass")" 0
+      fi
     done
   done
 done
@@ -253,4 +315,31 @@ for pass in $PASSES; do
   else
     row "\`${pass//:/ }\`" "$pass" parse
   fi
+done
+
+[ "$BINDINGS" = true ] || exit 0
+echo
+echo "#### Through the bindings: ng-opt, the C API and Python, ns/node"
+echo
+echo "The same pass on the same program, one thread, no verifier, the pass"
+echo "manager's run alone (lowest of $ROUNDS rounds): ng-opt's from its timing"
+echo "report, the C API's (\`ng-bench-capi-passes\`) and Python's"
+echo "(\`Program.run_passes(..., verify=False)\`) from a clock around the run."
+echo
+header="| pass |"
+rule="|---|"
+for n in $SIZES; do
+  header="$header ${NODES[$n]}: ng-opt | C API | Python |"
+  rule="$rule---:|---:|---:|"
+done
+echo "$header"
+echo "$rule"
+for pass in $PASSES; do
+  line="| \`${pass//:/ }\` |"
+  for n in $SIZES; do
+    for key in "$pass" "capi:$pass" "python:$pass"; do
+      line="$line $(awk -v t="${BEST_T[$key/$n]}" -v n="${NODES[$n]}" 'BEGIN { printf "%.0f", t * 1e9 / n }') |"
+    done
+  done
+  echo "$line"
 done

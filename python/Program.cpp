@@ -156,7 +156,8 @@ void verifyProgram(PyProgram &self) {
   self.state->diagnostics->flushWarnings();
 }
 
-py::list runPasses(PyProgram &self, const std::string &pipeline) {
+py::list runPasses(PyProgram &self, const std::string &pipeline,
+                   bool verify) {
   ProgramState &state = *self.state;
   state.diagnostics->clear();
   PassManager pm(state.context.get(), ModuleOp::getOperationName());
@@ -196,9 +197,12 @@ py::list runPasses(PyProgram &self, const std::string &pipeline) {
   // As ng-opt does: a pipeline runs on a program that verifies, so an edit
   // that broke a rule is reported as such, not as the first pass's
   // failure (or not at all, by a pipeline that changes nothing).
-  if (failed(verify(self.module())))
+  // verify=false is ng-opt's --verify-each=false: the caller vouches for
+  // the program and the passes (a benchmark, a trusted pipeline).
+  if (verify && failed(mlir::verify(self.module())))
     state.diagnostics->raise("the program does not verify before '" +
                              text.str() + "'");
+  pm.enableVerifier(verify);
   // Passes erase and make ops at will: every handle read before is stale.
   state.startGeneration();
   LogicalResult ran = failure();
@@ -343,11 +347,13 @@ void populateProgram(py::module_ &m) {
           },
           "The data keys of the constant data the program carries (empty "
           "when it has none).")
-      .def("run_passes", &runPasses, py::arg("pipeline"),
+      .def("run_passes", &runPasses, py::arg("pipeline"), py::kw_only(),
+           py::arg("verify") = true,
            "Run a pass pipeline given in MLIR's textual form, as ng-opt "
            "takes it: 'builtin.module(ng-fold-q4-weights)' or "
-           "'ng-fold-q4-weights,cse'. The program is verified first, as "
-           "ng-opt does. Returns the remarks the passes made (a pass's "
+           "'ng-fold-q4-weights,cse'. The program is verified first and "
+           "after each pass that changed it, as ng-opt does; verify=False "
+           "skips both (ng-opt --verify-each=false). Returns the remarks the passes made (a pass's "
            "`report=true`), each a string as ng-opt prints it. Objects read "
            "before are stale after.")
       .def("verify", &verifyProgram,

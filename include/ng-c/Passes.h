@@ -3,8 +3,8 @@
 |* Generated from include/ng/Transforms/Passes.td (mlir-tblgen                *|
 |* -gen-pass-capi-header): mlirRegisterNgPasses() registers every ng pass     *|
 |* for mlirParsePassPipeline / mlirOpPassManagerAddPipeline, and              *|
-|* mlirCreateNg<Pass>() makes one (e.g. mlirCreateNgFoldQ4Weights); and the  *|
-|* per-pass cache that keeps upstream passes linear on ng IR.                 *|
+|* mlirCreateNg<Pass>() makes one (e.g. mlirCreateNgFoldQ4Weights). A         *|
+|* pipeline needs no other setup: ng ops answer effect queries locally.       *|
 |*                                                                            *|
 \*===----------------------------------------------------------------------===*/
 

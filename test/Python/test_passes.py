@@ -129,6 +129,21 @@ class Passes(TestCase):
                       "'builtin.module(cse)'", str(caught.exception))
         self.assertIn("does not dominate", str(caught.exception))
 
+    def test_verify_false_skips_the_verifier(self):
+        # verify=False is ng-opt's --verify-each=false: a program that breaks
+        # a rule (an argument its target's schema does not have) runs, and
+        # only an explicit verify() says so; by default it does not run.
+        program = ng.load(self.nptg(LINEAR))
+        program["forward"].node("relu").set_arg("note", "hello")
+        with self.assertRaises(ng.Error) as caught:
+            program.run_passes("cse")
+        self.assertIn("'note' is not a parameter", str(caught.exception))
+        self.assertEqual(program.run_passes("cse", verify=False), [])
+        with self.assertRaises(ng.Error):
+            program.verify()
+        with self.assertRaises(TypeError):  # keyword-only
+            program.run_passes("cse", False)  # type: ignore[misc]
+
 
 if __name__ == "__main__":
     unittest.main(verbosity=2)
