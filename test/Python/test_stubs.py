@@ -56,6 +56,43 @@ class Stubs(TestCase):
         self.assertNotIn("handle", ng.Program.save.__doc__)
         self.assertIn("path", ng.Program.save.__doc__)
 
+    def test_method_signatures(self):
+        # inspect.signature (and so help() and IDEs) reads every method of
+        # the classes and ng.compare, with the stub's parameter names and
+        # the module's defaults.
+        import ast
+        with open(os.path.join(PACKAGE, "_ng.pyi")) as f:
+            stub = ast.parse(f.read())
+        def names(function):
+            a = function.args
+            return [p.arg for p in a.posonlyargs + a.args + a.kwonlyargs]
+        checked = 0
+        for node in stub.body:
+            if isinstance(node, ast.FunctionDef) and node.name == "compare":
+                self.assertEqual(list(inspect.signature(ng.compare).parameters),
+                                 names(node))
+                checked += 1
+            if not isinstance(node, ast.ClassDef):
+                continue
+            cls = getattr(ng, node.name)
+            for item in node.body:
+                if (not isinstance(item, ast.FunctionDef) or
+                        item.name.startswith("_") or
+                        item.decorator_list):  # properties, setters
+                    continue
+                with self.subTest(method=f"{node.name}.{item.name}"):
+                    signature = inspect.signature(getattr(cls, item.name))
+                    self.assertEqual(list(signature.parameters), names(item))
+                    checked += 1
+        self.assertGreater(checked, 10)
+        run_passes = inspect.signature(ng.Program.run_passes)
+        self.assertEqual(run_passes.parameters["verify"].kind,
+                         inspect.Parameter.KEYWORD_ONLY)
+        self.assertIs(run_passes.parameters["verify"].default, True)
+        self.assertEqual(
+            inspect.signature(ng.compare).parameters["method"].default,
+            "forward")
+
     @unittest.skipIf(mypy is None, "mypy is not installed")
     def test_stubtest(self):
         allowlist = self.path("allowlist.txt")
