@@ -1,6 +1,7 @@
 //===- ConstantData.cpp - constant bytes carried by an ng program ---------===//
 
 #include "ng/Dialect/ConstantData.h"
+#include "ng/Dialect/ModuleDiagnostics.h"
 
 #include "ng/Dialect/NgOps.h"
 
@@ -344,7 +345,7 @@ static LogicalResult checkDataEntryType(ModuleOp module, StringRef key,
                                         DenseResourceElementsAttr entry) {
   Type elementType = entry.getType().getElementType();
   if (getSafetensorsDtype(elementType).empty())
-    return module.emitOpError()
+    return emitModuleOpError(module)
            << "data '" << key << "' has element type " << elementType
            << ", which safetensors cannot store (C2)";
   return success();
@@ -365,11 +366,11 @@ static LogicalResult checkDataEntrySize(ModuleOp module, StringRef key,
       numel ? getByteCount(*numel, getElementByteWidth(type.getElementType()))
             : std::nullopt;
   if (!needed)
-    return module.emitOpError()
+    return emitModuleOpError(module)
            << "data '" << key << "' holds " << held << " bytes, but its type "
            << type << " needs more than 2^64";
   if (*needed != held)
-    return module.emitOpError()
+    return emitModuleOpError(module)
            << "data '" << key << "' holds " << held << " bytes, but its type "
            << type << " needs " << *needed;
   return success();
@@ -382,7 +383,7 @@ LogicalResult ng::verifyConstantData(ModuleOp module) {
   for (NamedAttribute entry : data) {
     auto resource = dyn_cast<DenseResourceElementsAttr>(entry.getValue());
     if (!resource)
-      return module.emitOpError()
+      return emitModuleOpError(module)
              << "'" << NgDialect::getDataAttrName() << "' entry '"
              << entry.getName().getValue() << "' must be a dense_resource";
     if (failed(checkDataEntryType(module, entry.getName(), resource)))

@@ -1,6 +1,7 @@
 //===- NgDialect.cpp - the ng dialect ---------------------------*- C++ -*-===//
 
 #include "ng/Dialect/NgOps.h"
+#include "ng/Dialect/ModuleDiagnostics.h"
 
 #include "ParseCache.h"
 
@@ -175,13 +176,19 @@ void NgDialect::initialize() {
 /// W7: "1" and "1.0" load; anything else is a version this tool cannot read.
 LogicalResult NgDialect::verifyOperationAttribute(Operation *op,
                                                   NamedAttribute attr) {
+  // On the module, without echoing its first line (ModuleDiagnostics.h).
+  auto emitError = [op] {
+    if (auto module = dyn_cast<ModuleOp>(op))
+      return emitModuleError(module);
+    return op->emitError();
+  };
   if (attr.getName() == getVersionAttrName()) {
     auto version = dyn_cast<StringAttr>(attr.getValue());
     if (!version)
-      return op->emitError()
-             << "'" << getVersionAttrName() << "' must be a string";
+      return emitError() << "'" << getVersionAttrName()
+                         << "' must be a string";
     if (!isSupportedVersion(version.getValue()))
-      return op->emitError() << describeUnsupportedVersion(version.getValue());
+      return emitError() << describeUnsupportedVersion(version.getValue());
     return success();
   }
   // Left by ng.output's parser for ng.method's (NgOps.cpp); on an ng.output
@@ -191,10 +198,10 @@ LogicalResult NgDialect::verifyOperationAttribute(Operation *op,
   if (attr.getName() == getDataAttrName()) {
     auto module = dyn_cast<ModuleOp>(op);
     if (!module || !isa<DictionaryAttr>(attr.getValue()))
-      return op->emitError() << "'" << getDataAttrName()
-                             << "' must be a dictionary on the module";
+      return emitError() << "'" << getDataAttrName()
+                         << "' must be a dictionary on the module";
     return verifyConstantData(module);
   }
-  return op->emitError() << "unknown ng attribute '"
-                         << attr.getName().getValue() << "'";
+  return emitError() << "unknown ng attribute '" << attr.getName().getValue()
+                     << "'";
 }

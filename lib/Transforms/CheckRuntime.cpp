@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ng/Transforms/Passes.h"
+#include "ng/Dialect/ModuleDiagnostics.h"
 
 #include "ng/Dialect/ConstantData.h"
 #include "ng/Dialect/NgOps.h"
@@ -188,13 +189,13 @@ private:
     };
     constexpr unsigned kUnlimited = std::numeric_limits<unsigned>::max();
     if (!verifies(kRuntimeVerifierDepth, kUnlimited))
-      report(module.getLoc())
+      report(getModuleDiagnosticLoc(module))
           << "the program as written nests flatbuffer tables deeper than "
           << kRuntimeVerifierDepth
           << " levels, the flatbuffers Verifier's default that the runtime's "
              "loader uses (each nested subgraph adds about 6)";
     if (!verifies(kUnlimited, kRuntimeVerifierTables))
-      report(module.getLoc())
+      report(getModuleDiagnosticLoc(module))
           << "the program as written (" << bytes.size()
           << " bytes) has more than " << kRuntimeVerifierTables
           << " flatbuffer tables, the flatbuffers Verifier's default that the "

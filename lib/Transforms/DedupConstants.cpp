@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ng/Transforms/Passes.h"
+#include "ng/Dialect/ModuleDiagnostics.h"
 
 #include "ng/Dialect/ConstantData.h"
 #include "ng/Dialect/NgOps.h"
@@ -78,7 +79,7 @@ struct DedupConstantsPass
         continue;
       updates.emplace_back(entry.getName(), same->data);
       if (report)
-        emitRemark(module.getLoc())
+        emitRemark(getModuleDiagnosticLoc(module))
             << "data '" << entry.getName().getValue() << "' (" << bytes.size()
             << " bytes) is the same as '" << same->key.getValue()
             << "'s: stored once, as an alias";

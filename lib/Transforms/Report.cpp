@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ng/Transforms/Passes.h"
+#include "ng/Dialect/ModuleDiagnostics.h"
 
 #include "ng/Analysis/ActivationMemory.h"
 #include "ng/Dialect/ConstantData.h"
@@ -657,7 +658,7 @@ struct ReportPass : public ng::impl::ReportBase<ReportPass> {
     ModuleOp module = getOperation();
     // Standard output is the IR's.
     if (outputFile == "-") {
-      module.emitError() << "--ng-report writes to stderr or to a file, "
+      emitModuleError(module) << "--ng-report writes to stderr or to a file, "
                             "not to standard output (the IR's): leave out "
                             "output=, or name a file";
       return signalPassFailure();
@@ -676,7 +677,7 @@ struct ReportPass : public ng::impl::ReportBase<ReportPass> {
       file = std::make_unique<llvm::ToolOutputFile>(outputFile, error,
                                                     llvm::sys::fs::OF_Text);
       if (error) {
-        module.emitError() << "cannot write the report to '" << outputFile
+        emitModuleError(module) << "cannot write the report to '" << outputFile
                            << "': " << error.message();
         return signalPassFailure();
       }
@@ -689,7 +690,7 @@ struct ReportPass : public ng::impl::ReportBase<ReportPass> {
     if (file) {
       file->os().flush();
       if (file->os().has_error()) {
-        module.emitError() << "cannot write the report to '" << outputFile
+        emitModuleError(module) << "cannot write the report to '" << outputFile
                            << "': " << file->os().error().message();
         file->os().clear_error();
         return signalPassFailure();

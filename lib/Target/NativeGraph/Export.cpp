@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ng/Target/NativeGraph/Export.h"
+#include "ng/Dialect/ModuleDiagnostics.h"
 
 #include "ng/Dialect/NgOps.h"
 #include "ng/Dialect/WireArguments.h"
@@ -378,10 +379,14 @@ FailureOr<Offset<fb::Node>> Exporter::outputNode(OutputOp output) {
 /// of `op` other than `allowed`.
 static LogicalResult rejectUnwritableAttrs(Operation *op,
                                            ArrayRef<StringRef> allowed = {}) {
-  for (NamedAttribute attr : op->getDiscardableAttrs())
-    if (!llvm::is_contained(allowed, attr.getName().getValue()))
-      return op->emitError() << "cannot be represented in NPTG: attribute '"
-                             << attr.getName().getValue() << "'";
+  for (NamedAttribute attr : op->getDiscardableAttrs()) {
+    if (llvm::is_contained(allowed, attr.getName().getValue()))
+      continue;
+    auto module = dyn_cast<ModuleOp>(op);
+    return (module ? emitModuleError(module) : op->emitError())
+           << "cannot be represented in NPTG: attribute '"
+           << attr.getName().getValue() << "'";
+  }
   return success();
 }
 
@@ -534,7 +539,7 @@ LogicalResult Exporter::exportProgram(ModuleOp module,
   // The program's version and its constant data (written beside it) are
   // the module's only attributes NPTG has a place for.
   if (module.getSymName())
-    return module.emitError()
+    return emitModuleError(module)
            << "cannot be represented in NPTG: the module's name";
   if (failed(rejectUnwritableAttrs(module, {NgDialect::getVersionAttrName(),
                                             NgDialect::getDataAttrName()})))

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ng/Target/NativeGraph/Export.h"
+#include "ng/Dialect/ModuleDiagnostics.h"
 
 #include "ng/Dialect/ConstantData.h"
 
@@ -55,7 +56,7 @@ static LogicalResult writeConstantsFiles(ModuleOp module, StringRef path,
   if (failed(writeCompanion(
           companions, path,
           [&](raw_ostream &os) { return writeConstants(module, os, aliases); },
-          module.getLoc())))
+          getModuleDiagnosticLoc(module))))
     return failure();
   // The importer reads <stem>.aliases.json whenever it exists: one left by
   // an earlier export must go when these constants need none.
@@ -71,7 +72,7 @@ static LogicalResult writeConstantsFiles(ModuleOp module, StringRef path,
         os << aliases;
         return success();
       },
-      module.getLoc());
+      getModuleDiagnosticLoc(module));
 }
 
 LogicalResult ng::writeProgram(ModuleOp module, ArrayRef<uint8_t> program,
@@ -79,7 +80,7 @@ LogicalResult ng::writeProgram(ModuleOp module, ArrayRef<uint8_t> program,
                                CompanionFiles &companions) {
   if (getConstantData(module)) {
     if (constantsPath.empty())
-      return module.emitError()
+      return emitModuleError(module)
              << "the program carries constant data: export it as a package, "
                 "or give a file for the constants";
     if (failed(writeConstantsFiles(module, constantsPath, companions)))
@@ -96,7 +97,7 @@ LogicalResult ng::exportModule(ModuleOp module, raw_ostream &os,
     return failure();
   if (options.container == Container::Package) {
     if (!options.constantsPath.empty())
-      return module.emitError() << "a .ptn package holds its own constants: "
+      return emitModuleError(module) << "a .ptn package holds its own constants: "
                                    "no constants file goes with it";
     return exportPackage(module, os);
   }

@@ -1,6 +1,7 @@
 //===- ExportPackage.cpp - constants and .ptn packages on export ----------===//
 
 #include "ng/Target/NativeGraph/Export.h"
+#include "ng/Dialect/ModuleDiagnostics.h"
 
 #include "ng/Dialect/ConstantData.h"
 #include "ng/Dialect/NgOps.h"
@@ -45,7 +46,7 @@ collectConstants(ModuleOp module, std::vector<SafetensorsTensor> &tensors,
         owner = &entry;
     auto attr = cast<DenseResourceElementsAttr>(owner->getValue());
     if (!attr.getRawHandle().getBlob())
-      return module.emitError()
+      return emitModuleError(module)
              << "constant data '" << owner->getName().getValue()
              << "' has no bytes (its dialect_resources "
                 "entry is missing)";
@@ -61,7 +62,7 @@ collectConstants(ModuleOp module, std::vector<SafetensorsTensor> &tensors,
         numel ? getByteCount(*numel, safetensorsDtypeSize(tensor.dtype))
               : std::nullopt;
     if (tensor.dtype.empty() || !expected || *expected != bytes.size())
-      return module.emitError()
+      return emitModuleError(module)
              << "constant data '" << tensor.key << "' holds " << bytes.size()
              << " bytes, which does not match its type " << type;
     tensors.push_back(std::move(tensor));
