@@ -13,11 +13,11 @@
 |*                                                                            *|
 \*===----------------------------------------------------------------------===*/
 
-#include "ng-c/Dialect.h"
-#include "ng-c/Passes.h"
 #include "mlir-c/IR.h"
 #include "mlir-c/Pass.h"
 #include "mlir-c/Support.h"
+#include "ng-c/Dialect.h"
+#include "ng-c/Passes.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -46,8 +46,8 @@ int main(int argc, char **argv) {
   ngRegisterAllPasses();
 
   int status = 1;
-  MlirModule module =
-      mlirModuleCreateParseFromFile(context, mlirStringRefCreateFromCString(argv[1]));
+  MlirModule module = mlirModuleCreateParseFromFile(
+      context, mlirStringRefCreateFromCString(argv[1]));
   if (mlirModuleIsNull(module)) {
     fprintf(stderr, "%s: cannot parse '%s'\n", argv[0], argv[1]);
     goto done;

@@ -156,8 +156,7 @@ void verifyProgram(PyProgram &self) {
   self.state->diagnostics->flushWarnings();
 }
 
-py::list runPasses(PyProgram &self, const std::string &pipeline,
-                   bool verify) {
+py::list runPasses(PyProgram &self, const std::string &pipeline, bool verify) {
   ProgramState &state = *self.state;
   state.diagnostics->clear();
   PassManager pm(state.context.get(), ModuleOp::getOperationName());
@@ -353,7 +352,8 @@ void populateProgram(py::module_ &m) {
            "takes it: 'builtin.module(ng-fold-q4-weights)' or "
            "'ng-fold-q4-weights,cse'. The program is verified first and "
            "after each pass that changed it, as ng-opt does; verify=False "
-           "skips both (ng-opt --verify-each=false). Returns the remarks the passes made (a pass's "
+           "skips both (ng-opt --verify-each=false). Returns the remarks the "
+           "passes made (a pass's "
            "`report=true`), each a string as ng-opt prints it. Objects read "
            "before are stale after.")
       .def("verify", &verifyProgram,

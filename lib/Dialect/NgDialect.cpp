@@ -1,7 +1,7 @@
 //===- NgDialect.cpp - the ng dialect ---------------------------*- C++ -*-===//
 
-#include "ng/Dialect/NgOps.h"
 #include "ng/Dialect/ModuleDiagnostics.h"
+#include "ng/Dialect/NgOps.h"
 
 #include "ParseCache.h"
 
@@ -185,8 +185,7 @@ LogicalResult NgDialect::verifyOperationAttribute(Operation *op,
   if (attr.getName() == getVersionAttrName()) {
     auto version = dyn_cast<StringAttr>(attr.getValue());
     if (!version)
-      return emitError() << "'" << getVersionAttrName()
-                         << "' must be a string";
+      return emitError() << "'" << getVersionAttrName() << "' must be a string";
     if (!isSupportedVersion(version.getValue()))
       return emitError() << describeUnsupportedVersion(version.getValue());
     return success();

@@ -7,8 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "ng/Transforms/Passes.h"
 #include "ng/Dialect/ModuleDiagnostics.h"
+#include "ng/Transforms/Passes.h"
 
 #include "ng/Dialect/ConstantData.h"
 #include "ng/Dialect/NgOps.h"

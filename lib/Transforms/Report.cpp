@@ -9,8 +9,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "ng/Transforms/Passes.h"
 #include "ng/Dialect/ModuleDiagnostics.h"
+#include "ng/Transforms/Passes.h"
 
 #include "ng/Analysis/ActivationMemory.h"
 #include "ng/Dialect/ConstantData.h"
@@ -659,8 +659,8 @@ struct ReportPass : public ng::impl::ReportBase<ReportPass> {
     // Standard output is the IR's.
     if (outputFile == "-") {
       emitModuleError(module) << "--ng-report writes to stderr or to a file, "
-                            "not to standard output (the IR's): leave out "
-                            "output=, or name a file";
+                                 "not to standard output (the IR's): leave out "
+                                 "output=, or name a file";
       return signalPassFailure();
     }
     std::vector<MethodReport> methods;
@@ -678,7 +678,7 @@ struct ReportPass : public ng::impl::ReportBase<ReportPass> {
                                                     llvm::sys::fs::OF_Text);
       if (error) {
         emitModuleError(module) << "cannot write the report to '" << outputFile
-                           << "': " << error.message();
+                                << "': " << error.message();
         return signalPassFailure();
       }
     }
@@ -691,7 +691,7 @@ struct ReportPass : public ng::impl::ReportBase<ReportPass> {
       file->os().flush();
       if (file->os().has_error()) {
         emitModuleError(module) << "cannot write the report to '" << outputFile
-                           << "': " << file->os().error().message();
+                                << "': " << file->os().error().message();
         file->os().clear_error();
         return signalPassFailure();
       }

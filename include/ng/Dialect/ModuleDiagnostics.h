@@ -1,4 +1,5 @@
-//===- ModuleDiagnostics.h - diagnostics about the whole program -*- C++ -*-===//
+//===- ModuleDiagnostics.h - diagnostics about the whole program -*- C++
+//-*-===//
 //
 // A diagnostic about the whole program (the module: its constants, its
 // file, its limits) is located at the module's file and line with no

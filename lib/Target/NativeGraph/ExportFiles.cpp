@@ -7,8 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "ng/Target/NativeGraph/Export.h"
 #include "ng/Dialect/ModuleDiagnostics.h"
+#include "ng/Target/NativeGraph/Export.h"
 
 #include "ng/Dialect/ConstantData.h"
 
@@ -97,8 +97,9 @@ LogicalResult ng::exportModule(ModuleOp module, raw_ostream &os,
     return failure();
   if (options.container == Container::Package) {
     if (!options.constantsPath.empty())
-      return emitModuleError(module) << "a .ptn package holds its own constants: "
-                                   "no constants file goes with it";
+      return emitModuleError(module)
+             << "a .ptn package holds its own constants: "
+                "no constants file goes with it";
     return exportPackage(module, os);
   }
   // Assembled in memory first, so a failure writes nothing.

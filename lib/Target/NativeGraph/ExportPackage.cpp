@@ -1,7 +1,7 @@
 //===- ExportPackage.cpp - constants and .ptn packages on export ----------===//
 
-#include "ng/Target/NativeGraph/Export.h"
 #include "ng/Dialect/ModuleDiagnostics.h"
+#include "ng/Target/NativeGraph/Export.h"
 
 #include "ng/Dialect/ConstantData.h"
 #include "ng/Dialect/NgOps.h"
