@@ -1,5 +1,4 @@
-//===- ModuleDiagnostics.h - diagnostics about the whole program -*- C++
-//-*-===//
+//===- ModuleDiagnostics.h - errors about the whole program -----*- C++ -*-===//
 //
 // A diagnostic about the whole program (the module: its constants, its
 // file, its limits) is located at the module's file and line with no
