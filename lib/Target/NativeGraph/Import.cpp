@@ -985,15 +985,17 @@ LogicalResult Importer::importOutput(const fb::Node *node, Scope &scope,
                 << "' (V10)";
         return failure();
       }
-      auto kind = static_cast<int>(spec->kind());
-      if (kind < 0 || kind > 2) {
+      std::optional<OutputKind> known =
+          symbolizeOutputKind(static_cast<uint32_t>(spec->kind()));
+      if (!known) {
         error() << "output spec '" << str(spec->name()) << "' has unknown kind "
-                << kind << " (written by a newer format version? W2)";
+                << static_cast<int>(spec->kind())
+                << " (written by a newer format version? W2)";
         return failure();
       }
       StringAttr target;
       int64_t input = -1;
-      auto outputKind = static_cast<OutputKind>(kind);
+      OutputKind outputKind = *known;
       if (outputKind == OutputKind::UserInputMutation) {
         // The user input, structurally: its placeholder (names are hints in
         // the IR). Whether it is a user input is the verifier's (V11).
@@ -1112,10 +1114,9 @@ LogicalResult Importer::importGraph(const fb::Graph *graph, Region &region,
         return emptyName("a constant");
       if (!constant->data_key()->size())
         return emptyKey("constant", str(constant->name()), "data_key");
-      auto kind = static_cast<int>(constant->kind());
-      if (kind < 0 || kind > 3) {
+      if (!symbolizeInputKind(static_cast<uint32_t>(constant->kind()))) {
         error() << "constant '" << str(constant->name())
-                << "' has unknown kind " << kind
+                << "' has unknown kind " << static_cast<int>(constant->kind())
                 << " (written by a newer format version? W2)";
         return failure();
       }
@@ -1270,8 +1271,9 @@ LogicalResult Importer::importGraph(const fb::Graph *graph, Region &region,
         if (failed(converted))
           return failure();
         type = *converted;
+        // (A known kind: checked where the constant was defined.)
         binding = PlaceholderBinding::constant(
-            static_cast<InputKind>(def.constant->kind()),
+            *symbolizeInputKind(static_cast<uint32_t>(def.constant->kind())),
             str(def.constant->data_key()), def.constant->mutated());
       } else {
         FailureOr<Type> status = failure();
