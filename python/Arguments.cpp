@@ -7,6 +7,7 @@
 #include "Types.h"
 
 #include "ng/Dialect/CallBuilder.h"
+#include "ng/Dialect/NgTypes.h"
 
 #include "mlir/IR/PatternMatch.h"
 
@@ -186,17 +187,19 @@ Classified classify(const ProgramRef &program, py::handle object) {
     auto &handle = object.cast<PyValue &>();
     checkSameProgram(program, handle.program);
     Value value = handle.get();
-    Type type = value.getType();
-    if (llvm::isa<TensorType>(type))
+    switch (getReferenceKind(value.getType()).value_or(ArgKind::None)) {
+    case ArgKind::Tensor:
       return {Element::Tensor, value};
-    if (type.isInteger(64))
+    case ArgKind::Int:
       return {Element::IntRef, value};
-    if (type.isF64())
+    case ArgKind::Float:
       return {Element::FloatRef, value};
-    if (type.isInteger(1))
+    case ArgKind::Bool:
       return {Element::BoolRef, value};
-    throw py::type_error("a value of type " + printToString(type) +
-                         " cannot be an argument");
+    default:
+      throw py::type_error("a value of type " + printToString(value.getType()) +
+                           " cannot be an argument");
+    }
   }
   if (py::isinstance<py::list>(object) || py::isinstance<py::tuple>(object))
     return {Element::List, {}};
@@ -377,15 +380,18 @@ BuiltArgument buildArgument(const ProgramRef &program, py::handle value,
     // An int is a float argument's value too (`alpha=2` for a float alpha).
     if (want == ArgKind::Float) {
       built.kind = ArgKind::Float;
-      built.value = FloatAttr::get(Float64Type::get(ctx), value.cast<double>());
+      built.value = FloatAttr::get(getScalarType(ctx, ArgKind::Float),
+                                   value.cast<double>());
       break;
     }
     expect(ArgKind::Int);
-    built.value = IntegerAttr::get(IntegerType::get(ctx, 64), castInt(value));
+    built.value =
+        IntegerAttr::get(getScalarType(ctx, ArgKind::Int), castInt(value));
     break;
   case Element::Float:
     expect(ArgKind::Float);
-    built.value = FloatAttr::get(Float64Type::get(ctx), value.cast<double>());
+    built.value = FloatAttr::get(getScalarType(ctx, ArgKind::Float),
+                                 value.cast<double>());
     break;
   case Element::String:
     expect(ArgKind::String);

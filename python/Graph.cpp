@@ -148,17 +148,11 @@ std::string describeValue(Value value) {
                       : "'" + name.str() + "'";
 }
 
-/// The value kinds an argument tells apart (Dialect.md, "Arguments").
-const char *valueKind(Type type) {
-  if (llvm::isa<TensorType>(type))
-    return "tensor";
-  if (type.isInteger(64))
-    return "int";
-  if (type.isF64())
-    return "float";
-  if (type.isInteger(1))
-    return "bool";
-  return "other";
+/// The value kinds an argument tells apart (Dialect.md, "Arguments"):
+/// "tensor", "int", "float", "bool".
+std::string valueKind(Type type) {
+  std::optional<ArgKind> kind = getReferenceKind(type);
+  return kind ? stringifyArgKind(*kind).str() : "other";
 }
 
 } // namespace
@@ -226,8 +220,7 @@ void populateGraph(py::module_ &m) {
               return;
             // An argument's kind follows its value's (a tensor, an int, ...),
             // so a replacement must be of the same kind.
-            if (std::string(valueKind(from.getType())) !=
-                valueKind(to.getType()))
+            if (valueKind(from.getType()) != valueKind(to.getType()))
               throw py::type_error("cannot replace " + describeValue(from) +
                                    " (" + valueKind(from.getType()) +
                                    ") with " + describeValue(to) + " (" +

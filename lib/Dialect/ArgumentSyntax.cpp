@@ -442,19 +442,6 @@ ParseResult ng::parseArgumentList(OpAsmParser &parser,
 // Resolution: syntax + operand types -> #ng.arg
 //===----------------------------------------------------------------------===//
 
-/// The scalar argument kind a referenced value of type `type` stands for.
-static std::optional<ArgKind> kindOfReference(Type type) {
-  if (isa<ng::TensorType>(type))
-    return ArgKind::Tensor;
-  if (type.isInteger(64))
-    return ArgKind::Int;
-  if (type.isF64())
-    return ArgKind::Float;
-  if (type.isInteger(1))
-    return ArgKind::Bool;
-  return std::nullopt;
-}
-
 ParseResult ng::resolveArguments(OpAsmParser &parser, ParsedArguments &parsed,
                                  ArrayRef<Type> operandTypes,
                                  SmallVectorImpl<Attribute> &args) {
@@ -489,7 +476,7 @@ ParseResult ng::resolveArguments(OpAsmParser &parser, ParsedArguments &parsed,
       const ParsedElement &e = arg.elements.front();
       switch (e.kind) {
       case ParsedElement::Kind::Operand: {
-        std::optional<ArgKind> kind = kindOfReference(typeOf(e));
+        std::optional<ArgKind> kind = getReferenceKind(typeOf(e));
         if (!kind)
           return fail("a referenced value must be a tensor, i64, f64 or i1, "
                       "not ")
@@ -524,7 +511,7 @@ ParseResult ng::resolveArguments(OpAsmParser &parser, ParsedArguments &parsed,
     for (const ParsedElement &e : arg.elements) {
       switch (e.kind) {
       case ParsedElement::Kind::Operand: {
-        std::optional<ArgKind> kind = kindOfReference(typeOf(e));
+        std::optional<ArgKind> kind = getReferenceKind(typeOf(e));
         if (kind == ArgKind::Tensor)
           anyTensorRef = true;
         else if (kind == ArgKind::Int)

@@ -41,57 +41,46 @@ static StringRef wireName(Value value) {
 
 static bool isTensor(Type type) { return isa<ng::TensorType>(type); }
 
-LogicalResult ng::verifyArgumentOperands(Operation *op) {
-  auto args = op->getAttrOfType<ArrayAttr>("args");
-  unsigned offset = 0;
-  auto argLabel = [&](ArgAttr arg, unsigned index) {
-    return "argument " + getArgumentLabel(arg, index);
-  };
-  for (auto [index, attr] : llvm::enumerate(args)) {
-    auto arg = cast<ArgAttr>(attr);
-    unsigned count = arg.getNumOperands();
-    if (offset + count > op->getNumOperands())
-      return op->emitOpError() << "has fewer operands than its arguments "
-                                  "reference";
-    for (Value operand : op->getOperands().slice(offset, count)) {
-      Type type = operand.getType();
-      bool ok = false;
-      StringRef expected;
-      switch (arg.getKind()) {
-      case ArgKind::Tensor:
-      case ArgKind::TensorList:
-      case ArgKind::OptionalTensorList:
-        ok = isTensor(type);
-        expected = "a tensor";
-        break;
-      case ArgKind::Int:
-      case ArgKind::IntList:
-        ok = type.isSignlessInteger(64);
-        expected = "an INT value (i64)";
-        break;
-      case ArgKind::Float:
-        ok = type.isF64();
-        expected = "a FLOAT value (f64)";
-        break;
-      case ArgKind::Bool:
-        ok = type.isSignlessInteger(1);
-        expected = "a BOOL value (i1)";
-        break;
-      default:
-        break;
-      }
-      if (!ok)
-        return op->emitOpError()
-               << argLabel(arg, index) << " ("
-               << stringifyArgKind(arg.getKind()) << ") must reference "
-               << expected << ", but '" << wireName(operand) << "' is " << type;
+/// The type of a referenced value in messages: `i64` rather than `'i64'`.
+static std::string typeText(Type type) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  type.print(os);
+  return text;
+}
+
+LogicalResult ng::verifyArgumentOperands(Operation *node) {
+  auto op = cast<WireArgumentOpInterface>(node);
+  // The operand types ODS has checked (Ng_NodeValue); here, that each
+  // argument's operands are of its kind. The walk stops at the first
+  // argument the operands cannot cover.
+  unsigned numArgs = op.getArgs().size(), walked = 0, covered = 0;
+  for (WireArgument arg : op.getWireArguments()) {
+    ++walked;
+    covered = arg.getBeginOperandIndex() + arg.getNumOperands();
+    std::optional<ArgKind> expected = arg.getAttr().getOperandKind();
+    for (OpOperand &operand : arg.getOpOperands()) {
+      Type type = operand.get().getType();
+      if (getReferenceKind(type) == expected)
+        continue;
+      InFlightDiagnostic diag = op->emitOpError()
+                                << "argument " << arg.getLabel() << " ("
+                                << stringifyArgKind(arg.getKind())
+                                << ") must reference "
+                                << describeReferenceKind(*expected);
+      if (Type scalar = getScalarType(op->getContext(), *expected))
+        diag << " (" << typeText(scalar) << ")";
+      return diag << ", but " << quoteValueName(operand.get()) << " is "
+                  << type;
     }
-    offset += count;
   }
-  if (offset != op->getNumOperands())
+  if (walked != numArgs)
+    return op->emitOpError() << "has fewer operands than its arguments "
+                                "reference";
+  if (covered != op->getNumOperands())
     return op->emitOpError()
            << "has " << op->getNumOperands()
-           << " operands but its arguments reference " << offset;
+           << " operands but its arguments reference " << covered;
   return success();
 }
 
@@ -137,20 +126,19 @@ LogicalResult CallOp::verify() {
       return emitOpError() << "output_groups cover " << total
                            << " results, but the op has " << getNumResults();
   }
+  // Each result is a node value (ODS, Ng_NodeValue); a TENSOR_LIST's are
+  // tensors.
   unsigned numOutputs = getNumWireOutputs();
   for (unsigned i = 0; i < numOutputs; ++i) {
     bool isList;
     ResultRange results = getWireOutputResults(i, isList);
-    for (Value result : results) {
-      Type type = result.getType();
-      bool ok = isList ? isTensor(type)
-                       : (isTensor(type) || type.isSignlessInteger(64) ||
-                          type.isSignlessInteger(1) || type.isF64());
-      if (!ok)
+    if (!isList)
+      continue;
+    for (Value result : results)
+      if (!isTensor(result.getType()))
         return emitOpError()
-               << "result '" << wireName(result) << "' has type " << type
-               << "; outputs are tensors" << (isList ? "" : ", i64, i1 or f64");
-    }
+               << "result " << quoteValueName(result) << " has type "
+               << result.getType() << "; outputs are tensors";
   }
   // V6, with the storage rules' own reading of alias_of (Storage.h).
   if (failed(verifyAliasOf(*this)))

@@ -27,8 +27,8 @@ llvm::LogicalResult verifyMethodGraph(MethodOp method);
 /// V1, V2, V7, V8 for the subgraph in `region` of a call (V9).
 llvm::LogicalResult verifySubgraph(CallOp call, mlir::Region &region);
 
-/// Argument descriptors against operands: counts and the value types each
-/// kind may reference.
+/// Argument descriptors against operands (an ng.call or ng.output): counts,
+/// and the value kind each argument kind references.
 llvm::LogicalResult verifyArgumentOperands(mlir::Operation *op);
 
 } // namespace ng

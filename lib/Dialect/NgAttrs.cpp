@@ -44,6 +44,24 @@ unsigned ArgAttr::getNumOperands() const {
   }
 }
 
+std::optional<ArgKind> ArgAttr::getOperandKind() const {
+  switch (getKind()) {
+  case ArgKind::Tensor:
+  case ArgKind::TensorList:
+  case ArgKind::OptionalTensorList:
+    return ArgKind::Tensor;
+  case ArgKind::Int:
+  case ArgKind::IntList:
+    return ArgKind::Int;
+  case ArgKind::Float:
+    return ArgKind::Float;
+  case ArgKind::Bool:
+    return ArgKind::Bool;
+  default:
+    return std::nullopt;
+  }
+}
+
 LogicalResult ArgAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                               ArgKind kind, StringAttr name, bool mutated,
                               Attribute value, DenseBoolArrayAttr mask) {
@@ -75,20 +93,19 @@ LogicalResult ArgAttr::verify(function_ref<InFlightDiagnostic()> emitError,
         return emitError() << "a tensor_list cannot have holes";
     }
     return success();
-  case ArgKind::Int: {
-    auto intAttr = dyn_cast_or_null<IntegerAttr>(value);
-    return expectValue(!value ||
-                           (intAttr && intAttr.getType().isSignlessInteger(64)),
-                       "an i64 literal or a reference");
+  case ArgKind::Int:
+  case ArgKind::Float:
+  case ArgKind::Bool: {
+    // A literal has the type of the values a reference would name.
+    auto literal = dyn_cast_or_null<TypedAttr>(value);
+    bool ok = !value ||
+              (isa<IntegerAttr, FloatAttr>(value) &&
+               literal.getType() == getScalarType(value.getContext(), kind));
+    return expectValue(
+        ok, kind == ArgKind::Int     ? "an i64 literal or a reference"
+            : kind == ArgKind::Float ? "an f64 literal or a reference"
+                                     : "a bool literal or a reference");
   }
-  case ArgKind::Float: {
-    auto floatAttr = dyn_cast_or_null<FloatAttr>(value);
-    return expectValue(!value || (floatAttr && floatAttr.getType().isF64()),
-                       "an f64 literal or a reference");
-  }
-  case ArgKind::Bool:
-    return expectValue(!value || isa<BoolAttr>(value),
-                       "a bool literal or a reference");
   case ArgKind::String:
   case ArgKind::Graph:
     return expectValue(isa_and_nonnull<StringAttr>(value), "a string");

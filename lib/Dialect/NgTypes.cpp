@@ -109,6 +109,50 @@ unsigned ng::getElementByteWidth(Type type) {
 }
 
 //===----------------------------------------------------------------------===//
+// Value kinds (S5, S6)
+//===----------------------------------------------------------------------===//
+
+std::optional<ArgKind> ng::getReferenceKind(Type type) {
+  if (isa<ng::TensorType>(type))
+    return ArgKind::Tensor;
+  if (type.isSignlessInteger(64))
+    return ArgKind::Int;
+  if (type.isF64())
+    return ArgKind::Float;
+  if (type.isSignlessInteger(1))
+    return ArgKind::Bool;
+  return std::nullopt;
+}
+
+Type ng::getScalarType(MLIRContext *ctx, ArgKind kind) {
+  switch (kind) {
+  case ArgKind::Int:
+    return IntegerType::get(ctx, 64);
+  case ArgKind::Float:
+    return Float64Type::get(ctx);
+  case ArgKind::Bool:
+    return IntegerType::get(ctx, 1);
+  default:
+    return Type();
+  }
+}
+
+StringRef ng::describeReferenceKind(ArgKind kind) {
+  switch (kind) {
+  case ArgKind::Tensor:
+    return "a tensor";
+  case ArgKind::Int:
+    return "an INT value";
+  case ArgKind::Float:
+    return "a FLOAT value";
+  case ArgKind::Bool:
+    return "a BOOL value";
+  default:
+    return "a value";
+  }
+}
+
+//===----------------------------------------------------------------------===//
 // TensorType
 //===----------------------------------------------------------------------===//
 
@@ -314,14 +358,12 @@ Type ng::TensorType::parse(AsmParser &parser) {
 void ng::printTypeSummary(Type type, raw_ostream &os) {
   auto tensor = dyn_cast_if_present<ng::TensorType>(type);
   if (!tensor) {
+    // A scalar by its kind's name: int, float, bool.
+    std::optional<ArgKind> kind = type ? getReferenceKind(type) : std::nullopt;
     if (!type)
       os << "?";
-    else if (type.isInteger(64))
-      os << "int";
-    else if (type.isF64())
-      os << "float";
-    else if (type.isInteger(1))
-      os << "bool";
+    else if (kind)
+      os << stringifyArgKind(*kind);
     else
       type.print(os);
     return;

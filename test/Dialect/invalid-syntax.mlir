@@ -270,9 +270,10 @@ ng.method @forward(%x: !ng.tensor<f32[2]>) -> !ng.tensor<f32[2]> {
 
 // -----
 
-// Outputs are tensors or INT/BOOL/FLOAT scalars (i64, i1, f64).
+// Outputs are tensors or INT/BOOL/FLOAT scalars (i64, i1, f64): ODS says
+// it (Ng_NodeValue).
 ng.method @forward(%x: !ng.tensor<f32[2]>) -> !ng.tensor<f32[2]> {
-  // expected-error @+1 {{'ng.call' op result 'r' has type 'i32'; outputs are tensors, i64, i1 or f64}}
+  // expected-error @+1 {{'ng.call' op result #0 must be variadic of a tensor, or an INT, FLOAT or BOOL value (i64, f64, i1), but got 'i32'}}
   %r = ng.call "t"(self: %x) : (!ng.tensor<f32[2]>) -> i32
   ng.output(%x) : !ng.tensor<f32[2]>
 }
@@ -282,7 +283,7 @@ ng.method @forward(%x: !ng.tensor<f32[2]>) -> !ng.tensor<f32[2]> {
 // INT is a signless i64 and BOOL an i1: an unsigned or signed one is none of
 // them (it would come back from the wire as i64 / i1; found by ng-fuzz-ir).
 ng.method @forward(%x: !ng.tensor<f32[2]>) -> !ng.tensor<f32[2]> {
-  // expected-error @+1 {{'ng.call' op result 'r' has type 'ui64'; outputs are tensors, i64, i1 or f64}}
+  // expected-error @+1 {{'ng.call' op result #0 must be variadic of a tensor, or an INT, FLOAT or BOOL value (i64, f64, i1), but got 'ui64'}}
   %r = ng.call "t"(self: %x) : (!ng.tensor<f32[2]>) -> ui64
   ng.output(%x) : !ng.tensor<f32[2]>
 }
@@ -290,7 +291,7 @@ ng.method @forward(%x: !ng.tensor<f32[2]>) -> !ng.tensor<f32[2]> {
 // -----
 
 ng.method @forward(%x: !ng.tensor<f32[2]>) -> !ng.tensor<f32[2]> {
-  // expected-error @+1 {{'ng.call' op result 'r' has type 'si1'; outputs are tensors, i64, i1 or f64}}
+  // expected-error @+1 {{'ng.call' op result #0 must be variadic of a tensor, or an INT, FLOAT or BOOL value (i64, f64, i1), but got 'si1'}}
   %r = ng.call "t"(self: %x) : (!ng.tensor<f32[2]>) -> si1
   ng.output(%x) : !ng.tensor<f32[2]>
 }
@@ -357,6 +358,29 @@ ng.method @forward(%x: !ng.tensor<f32[2]>) -> !ng.tensor<f32[2]> {
   // expected-error @+1 {{argument 'pred' (bool) must reference a BOOL value (i1), but 's' is 'i64'}}
   %a = "ng.call"(%s) <{args = [#ng.arg<kind = bool, name = "pred">], target = "t"}> : (i64) -> !ng.tensor<f32[2]>
   ng.output(%a) : !ng.tensor<f32[2]>
+}
+
+// -----
+
+// An operand is a node value too: an i32 (here a subgraph input, which the
+// subgraph's verifier would reject after its nodes) is none.
+ng.method @forward(%x: !ng.tensor<f32[2]>) -> !ng.tensor<f32[2]> {
+  %y = ng.call "torch.ops.higher_order.cond"(true, graph "g"(%c: i32) {
+    // expected-error @+1 {{'ng.call' op operand #0 must be variadic of a tensor, or an INT, FLOAT or BOOL value (i64, f64, i1), but got 'i32'}}
+    %a = "ng.call"(%c) <{args = [#ng.arg<kind = int, name = "n">], target = "t"}> : (i32) -> !ng.tensor<f32[2]>
+    ng.output(%a) : !ng.tensor<f32[2]>
+  }, [%x]) : (!ng.tensor<f32[2]>) -> !ng.tensor<f32[2]>
+  ng.output(%y) : !ng.tensor<f32[2]>
+}
+
+// -----
+
+ng.method @forward(%x: !ng.tensor<f32[2]>) -> !ng.tensor<f32[2]> {
+  %y = ng.call "torch.ops.higher_order.cond"(true, graph "g"(%c: f32) {
+    // expected-error @+1 {{'ng.output' op operand #0 must be variadic of a tensor, or an INT, FLOAT or BOOL value (i64, f64, i1), but got 'f32'}}
+    "ng.output"(%c) <{args = [#ng.arg<kind = float>]}> : (f32) -> ()
+  }, [%x]) : (!ng.tensor<f32[2]>) -> !ng.tensor<f32[2]>
+  ng.output(%y) : !ng.tensor<f32[2]>
 }
 
 // -----

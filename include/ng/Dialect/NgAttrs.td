@@ -97,6 +97,10 @@ def Ng_ArgAttr : Ng_Attr<"Arg", "arg"> {
   let extraClassDeclaration = [{
     /// How many SSA operands this argument consumes.
     unsigned getNumOperands() const;
+    /// The kind each of those operands references (ng::getReferenceKind):
+    /// Tensor for a tensor or tensor list, Int for an int or int list,
+    /// Float, Bool; nullopt for a kind that consumes none.
+    std::optional<ArgKind> getOperandKind() const;
     /// True for an int/float/bool argument that references a value.
     bool isScalarRef() const;
   }];

@@ -261,8 +261,8 @@ def Ng_CallOp : Ng_Op<"call", [
     // is written (Storage.h).
     Ng_WrittenMaskProp:$written,
     Ng_WrittenMaskProp:$written_graph_inputs,
-    Variadic<AnyType>:$operands);
-  let results = (outs Variadic<AnyType>:$results);
+    Variadic<Ng_NodeValue>:$operands);
+  let results = (outs Variadic<Ng_NodeValue>:$results);
   let regions = (region VariadicRegion<SizedRegion<1>>:$graphs);
   let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
@@ -314,7 +314,7 @@ def Ng_OutputOp : Ng_Op<"output", [
     Ng_ArgArrayAttr:$args,
     OptionalAttr<TypedArrayAttrBase<Ng_OutputSpecAttr, "output specs">>:$specs,
     OptionalAttr<ArrayAttr>:$metadata,
-    Variadic<AnyType>:$operands);
+    Variadic<Ng_NodeValue>:$operands);
   let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
   let extraClassDeclaration = [{

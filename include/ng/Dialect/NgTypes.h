@@ -3,6 +3,8 @@
 #ifndef NG_DIALECT_NGTYPES_H
 #define NG_DIALECT_NGTYPES_H
 
+#include "ng/Dialect/NgAttrs.h"
+
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Types.h"
 #include "llvm/ADT/Hashing.h"
@@ -45,6 +47,30 @@ std::optional<int8_t> getScalarTypeId(mlir::Type elementType);
 
 /// The element size in bytes of a ScalarType element type (i1 is 1 byte).
 unsigned getElementByteWidth(mlir::Type elementType);
+
+//===----------------------------------------------------------------------===//
+// Value kinds (FORMAT.md S5, S6)
+//===----------------------------------------------------------------------===//
+//
+// A value a node makes is a tensor or one of the wire's three scalars, INT,
+// FLOAT and BOOL (an Output's kind), and an argument references it by that
+// kind (a TensorArg, an IntArg / FloatArg / BoolArg with `ref`). ng types the
+// scalars i64, f64 and i1, all signless. This is the one place that maps
+// kinds to types: the ODS constraint on the ops' operands and results
+// (Ng_NodeValue, NgTypes.td), the verifier, the parser, the translation and
+// the Python bindings ask it.
+
+/// The kind of argument that references a value of type `type`: Tensor,
+/// Int, Float or Bool; nullopt for a type no node value has.
+std::optional<ArgKind> getReferenceKind(mlir::Type type);
+
+/// The type of the scalar an argument of kind Int, Float or Bool references
+/// (i64, f64, i1); null for any other kind.
+mlir::Type getScalarType(mlir::MLIRContext *ctx, ArgKind kind);
+
+/// How messages name the values of a reference kind: "a tensor", "an INT
+/// value", "a FLOAT value", "a BOOL value".
+llvm::StringRef describeReferenceKind(ArgKind kind);
 
 /// How pictures and reports show a value's type to people (not IR syntax):
 /// `f32[1, 1:32, 128]`, with ` dim_order [0, 2, 1, 3]` when not the

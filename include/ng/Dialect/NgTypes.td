@@ -79,4 +79,10 @@ def Ng_TensorType : Ng_Type<"Tensor", "tensor"> {
   }];
 }
 
+// A value a node makes or an argument references: a tensor, or an INT,
+// FLOAT or BOOL scalar (FORMAT.md S5, S6). Which types those are is
+// ng::getReferenceKind's (NgTypes.h).
+def Ng_NodeValue : Type<CPred<"::ng::getReferenceKind($_self).has_value()">,
+    "a tensor, or an INT, FLOAT or BOOL value (i64, f64, i1)">;
+
 #endif // NG_DIALECT_NGTYPES_TD

@@ -17,6 +17,8 @@
 #include "ng/Target/NativeGraph/Import.h"
 #include "ng/Target/NativeGraph/native_graph_generated.h"
 
+#include "WireEnums.h"
+
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Diagnostics.h"
@@ -343,14 +345,9 @@ FailureOr<Offset<fb::Node>> Exporter::callNode(CallOp call) {
       continue;
     }
     Value result = results.front();
-    Type type = result.getType();
-    fb::OutputValueKind kind = fb::OutputValueKind::FLOAT;
-    if (isa<ng::TensorType>(type))
-      kind = fb::OutputValueKind::TENSOR;
-    else if (type.isInteger(64))
-      kind = fb::OutputValueKind::INT;
-    else if (type.isInteger(1))
-      kind = fb::OutputValueKind::BOOL;
+    // A verified result is a node value (Ng_NodeValue).
+    fb::OutputValueKind kind =
+        getOutputValueKind(*getReferenceKind(result.getType()));
     outputs.push_back(
         fb::CreateOutput(fbb, string(nameFor(result)), aliasOf, kind));
   }

@@ -24,6 +24,7 @@
 #include "ng/Target/NativeGraph/native_graph_generated.h"
 
 #include "VerifyAhead.h"
+#include "WireEnums.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -232,8 +233,7 @@ public:
   Importer(MLIRContext *ctx, StringRef bufferName, const ImportOptions &options)
       : ctx(ctx), builder(ctx), options(options),
         fileLoc(FileLineColLoc::get(ctx, bufferName, 0, 0)), opLoc(fileLoc),
-        opaqueTensor(ng::TensorType::get(ctx)), i64(builder.getI64Type()),
-        i1(builder.getI1Type()), f64(builder.getF64Type()) {}
+        opaqueTensor(ng::TensorType::get(ctx)) {}
 
   OwningOpRef<ModuleOp> importProgram(StringRef buffer);
 
@@ -280,7 +280,7 @@ private:
   /// node it is about.
   Location opLoc;
   ErrorContext context;
-  Type opaqueTensor, i64, i1, f64;
+  Type opaqueTensor;
 
   /// The file, for verifying each method's nodes as they are imported
   /// (VerifyAhead.h).
@@ -511,16 +511,6 @@ FailureOr<Value> Importer::lookup(Scope &scope, StringRef name,
   return value;
 }
 
-static StringRef kindName(Type type) {
-  if (isa<ng::TensorType>(type))
-    return "a tensor";
-  if (type.isInteger(64))
-    return "an INT value";
-  if (type.isInteger(1))
-    return "a BOOL value";
-  return "a FLOAT value";
-}
-
 LogicalResult
 Importer::importArgument(const fb::NamedArgument *named, unsigned index,
                          Scope &scope, SmallVectorImpl<Attribute> &args,
@@ -534,17 +524,16 @@ Importer::importArgument(const fb::NamedArgument *named, unsigned index,
   const fb::Argument *argument = named->arg();
   bool mutated = named->mutated();
 
-  auto ref = [&](StringRef valueName, Type expected,
+  auto ref = [&](StringRef valueName, ArgKind expected,
                  StringRef what) -> LogicalResult {
     FailureOr<Value> value = lookup(scope, valueName, what);
     if (failed(value))
       return failure();
-    Type type = value->getType();
-    bool ok = isa<ng::TensorType>(expected) ? isa<ng::TensorType>(type)
-                                            : type == expected;
-    if (!ok) {
-      error() << what << " must reference " << kindName(expected) << ", but '"
-              << valueName << "' is " << kindName(type);
+    std::optional<ArgKind> kind = getReferenceKind(value->getType());
+    if (kind != expected) {
+      error() << what << " must reference " << describeReferenceKind(expected)
+              << ", but '" << valueName << "' is "
+              << describeReferenceKind(kind.value_or(ArgKind::None));
       return failure();
     }
     operands.push_back(*value);
@@ -557,11 +546,11 @@ Importer::importArgument(const fb::NamedArgument *named, unsigned index,
   };
   // An Int/Float/BoolArg: a reference when `ref` names a value (its `value`
   // is then ignored, S5), else the literal.
-  auto scalar = [&](ArgKind kind, StringRef refName, Type type, StringRef what,
+  auto scalar = [&](ArgKind kind, StringRef refName, StringRef what,
                     function_ref<Attribute()> literal) -> LogicalResult {
     if (refName.empty())
       return make(kind, literal());
-    if (failed(ref(refName, type, what)))
+    if (failed(ref(refName, kind, what)))
       return failure();
     return make(kind);
   };
@@ -575,7 +564,7 @@ Importer::importArgument(const fb::NamedArgument *named, unsigned index,
   }
   switch (argument->value_type()) {
   case fb::ArgumentValue::TensorArg:
-    if (failed(ref(str(argument->value_as_TensorArg()->name()), opaqueTensor,
+    if (failed(ref(str(argument->value_as_TensorArg()->name()), ArgKind::Tensor,
                    "TensorArg")))
       return failure();
     return make(ArgKind::Tensor);
@@ -583,17 +572,17 @@ Importer::importArgument(const fb::NamedArgument *named, unsigned index,
     return make(ArgKind::None);
   case fb::ArgumentValue::IntArg: {
     const fb::IntArg *arg = argument->value_as_IntArg();
-    return scalar(ArgKind::Int, str(arg->ref()), i64, "IntArg ref",
+    return scalar(ArgKind::Int, str(arg->ref()), "IntArg ref",
                   [&] { return recurring.integer(arg->value()); });
   }
   case fb::ArgumentValue::FloatArg: {
     const fb::FloatArg *arg = argument->value_as_FloatArg();
-    return scalar(ArgKind::Float, str(arg->ref()), f64, "FloatArg ref",
+    return scalar(ArgKind::Float, str(arg->ref()), "FloatArg ref",
                   [&] { return builder.getF64FloatAttr(arg->value()); });
   }
   case fb::ArgumentValue::BoolArg: {
     const fb::BoolArg *arg = argument->value_as_BoolArg();
-    return scalar(ArgKind::Bool, str(arg->ref()), i1, "BoolArg ref",
+    return scalar(ArgKind::Bool, str(arg->ref()), "BoolArg ref",
                   [&] { return builder.getBoolAttr(arg->value()); });
   }
   case fb::ArgumentValue::StringArg:
@@ -629,7 +618,7 @@ Importer::importArgument(const fb::NamedArgument *named, unsigned index,
         isRef[i] = !r.empty();
         if (isRef[i]) {
           values[i] = 0;
-          if (failed(ref(r, i64, "IntListArg ref")))
+          if (failed(ref(r, ArgKind::Int, "IntListArg ref")))
             return failure();
         }
       }
@@ -652,7 +641,7 @@ Importer::importArgument(const fb::NamedArgument *named, unsigned index,
   case fb::ArgumentValue::TensorListArg: {
     const auto *names = argument->value_as_TensorListArg()->names();
     for (const flatbuffers::String *element : *names)
-      if (failed(ref(str(element), opaqueTensor, "TensorListArg element")))
+      if (failed(ref(str(element), ArgKind::Tensor, "TensorListArg element")))
         return failure();
     SmallVector<bool, 8> present(names->size(), true);
     return make(ArgKind::TensorList, Attribute(),
@@ -673,7 +662,8 @@ Importer::importArgument(const fb::NamedArgument *named, unsigned index,
       StringRef element = str(arg->names()->Get(i));
       present.push_back(has);
       if (has) {
-        if (failed(ref(element, opaqueTensor, "OptionalTensorListArg element")))
+        if (failed(
+                ref(element, ArgKind::Tensor, "OptionalTensorListArg element")))
           return failure();
       } else if (!element.empty()) {
         error() << "OptionalTensorListArg element #" << i << " is absent but "
@@ -822,10 +812,8 @@ LogicalResult Importer::importCall(const fb::Node *node, Scope &scope,
           error() << "an output" << kEmptyNameNote;
           return failure();
         }
-        resultTypes.push_back(output->kind() == fb::OutputValueKind::INT ? i64
-                              : output->kind() == fb::OutputValueKind::BOOL
-                                  ? i1
-                                  : f64);
+        resultTypes.push_back(
+            getScalarType(ctx, *getReferenceKind(output->kind())));
         names.push_back(outName);
         groups.push_back(-1);
         break;
@@ -994,15 +982,17 @@ LogicalResult Importer::importOutput(const fb::Node *node, Scope &scope,
                 << "' (V10)";
         return failure();
       }
-      auto kind = static_cast<int>(spec->kind());
-      if (kind < 0 || kind > 2) {
+      std::optional<OutputKind> known =
+          symbolizeOutputKind(static_cast<uint32_t>(spec->kind()));
+      if (!known) {
         error() << "output spec '" << str(spec->name()) << "' has unknown kind "
-                << kind << " (written by a newer format version? W2)";
+                << static_cast<int>(spec->kind())
+                << " (written by a newer format version? W2)";
         return failure();
       }
       StringAttr target;
       int64_t input = -1;
-      auto outputKind = static_cast<OutputKind>(kind);
+      OutputKind outputKind = *known;
       if (outputKind == OutputKind::UserInputMutation) {
         // The user input, structurally: its placeholder (names are hints in
         // the IR). Whether it is a user input is the verifier's (V11).
@@ -1121,10 +1111,9 @@ LogicalResult Importer::importGraph(const fb::Graph *graph, Region &region,
         return emptyName("a constant");
       if (!constant->data_key()->size())
         return emptyKey("constant", str(constant->name()), "data_key");
-      auto kind = static_cast<int>(constant->kind());
-      if (kind < 0 || kind > 3) {
+      if (!symbolizeInputKind(static_cast<uint32_t>(constant->kind()))) {
         error() << "constant '" << str(constant->name())
-                << "' has unknown kind " << kind
+                << "' has unknown kind " << static_cast<int>(constant->kind())
                 << " (written by a newer format version? W2)";
         return failure();
       }
@@ -1279,8 +1268,9 @@ LogicalResult Importer::importGraph(const fb::Graph *graph, Region &region,
         if (failed(converted))
           return failure();
         type = *converted;
+        // (A known kind: checked where the constant was defined.)
         binding = PlaceholderBinding::constant(
-            static_cast<InputKind>(def.constant->kind()),
+            *symbolizeInputKind(static_cast<uint32_t>(def.constant->kind())),
             str(def.constant->data_key()), def.constant->mutated());
       } else {
         FailureOr<Type> status = failure();
