@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ng/Tools/NativeGraphTranslations.h"
+#include "ng/Dialect/ModuleDiagnostics.h"
 
 #include "ng/Dialect/ConstantData.h"
 #include "ng/Dialect/NgOps.h"
@@ -292,9 +293,11 @@ static LogicalResult checkSomethingToExport(ModuleOp module,
   if (!module.getBody()->empty())
     return success();
   if (input.getBuffer().trim().empty())
-    return module.emitError() << "nothing to export: the input is empty";
-  return module.emitError() << "nothing to export: the module holds no "
-                               "ng.method";
+    return ng::emitModuleError(module)
+           << "nothing to export: the input is empty";
+  return ng::emitModuleError(module)
+         << "nothing to export: the module holds no "
+            "ng.method";
 }
 
 static LogicalResult exportToTarget(ModuleOp module, raw_ostream &output) {
@@ -321,7 +324,7 @@ static LogicalResult exportToTarget(ModuleOp module, raw_ostream &output) {
   if (options.constantsPath.empty() && !inPlace)
     options.constantsPath = ng::constantsPathBeside(target);
   if (ng::getConstantData(module) && options.constantsPath.empty()) {
-    InFlightDiagnostic diag = module.emitError();
+    InFlightDiagnostic diag = ng::emitModuleError(module);
     if (!target.empty() && target != "-")
       diag << "-o '" << target
            << "' is not a regular file, so nothing goes beside it: ";
@@ -335,7 +338,7 @@ static LogicalResult exportToTarget(ModuleOp module, raw_ostream &output) {
     return failure();
   if (!runOutputs())
     if (llvm::Error error = ownOutputs.commit())
-      return module.emitError() << toString(std::move(error));
+      return ng::emitModuleError(module) << toString(std::move(error));
   return success();
 }
 

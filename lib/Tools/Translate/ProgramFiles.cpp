@@ -1,6 +1,7 @@
 //===- ProgramFiles.cpp - programs read from and written to files ---------===//
 
 #include "ng/Tools/ProgramFiles.h"
+#include "ng/Dialect/ModuleDiagnostics.h"
 
 #include "ng/Dialect/ConstantData.h"
 #include "ng/Tools/OutputFiles.h"
@@ -42,7 +43,7 @@ LogicalResult ng::exportModuleToFile(ModuleOp module, llvm::StringRef path,
     // "/dev/null.safetensors" would be a regular file created in /dev.
     if (isWrittenInPlace(path)) {
       if (getConstantData(module))
-        return module.emitError()
+        return ng::emitModuleError(module)
                << "'" << path
                << "' is not a regular file, so the program's constants "
                   "cannot go beside it: give a path for the constants, or "
@@ -54,11 +55,11 @@ LogicalResult ng::exportModuleToFile(ModuleOp module, llvm::StringRef path,
   OutputFiles outputs;
   llvm::Expected<llvm::raw_ostream &> output = outputs.open(path);
   if (!output)
-    return module.emitError() << toString(output.takeError());
+    return ng::emitModuleError(module) << toString(output.takeError());
   CompanionOutputs companions(outputs);
   if (failed(exportModule(module, *output, options, companions)))
     return failure();
   if (llvm::Error error = outputs.commit())
-    return module.emitError() << toString(std::move(error));
+    return ng::emitModuleError(module) << toString(std::move(error));
   return success();
 }

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ng/Tools/VisualTranslations.h"
+#include "ng/Dialect/ModuleDiagnostics.h"
 
 #include "ng/Dialect/NgDialect.h"
 #include "ng/Dialect/NgOps.h"
@@ -151,7 +152,7 @@ loadProgram(const std::shared_ptr<llvm::SourceMgr> &sourceMgr,
   else
     module = parseSourceFile<ModuleOp>(sourceMgr, ParserConfig(context));
   if (module && bytes.trim().empty()) {
-    module->emitError() << "nothing to draw: the input is empty";
+    ng::emitModuleError(*module) << "nothing to draw: the input is empty";
     return nullptr;
   }
   return module;
