@@ -18,7 +18,7 @@
 // REMARK: remark: dropped assertion 'check_x'
 // REMARK: remark: dropped assertion 'check_scalar'
 ng.method @forward(%x: !ng.tensor<f32[3]>, %p: !ng.tensor<i1[]>) -> !ng.tensor<f32[3]> {
-  ng.call "torch.ops.aten._assert_tensor_metadata.default"(a: %x, size: [3], stride: none, dtype: 6, device: none, layout: none) {node = "check_x"} : (!ng.tensor<f32[3]>) -> ()
+  ng.call "torch.ops.aten._assert_tensor_metadata.default"(a: %x, size: [3], stride: none, dtype: f32, device: none, layout: none) {node = "check_x"} : (!ng.tensor<f32[3]>) -> ()
   ng.call "torch.ops.aten._assert_scalar.default"(self: true, assert_msg: "ok") {node = "check_scalar"} : () -> ()
   %y = ng.call "torch.ops.aten.add.Tensor"(self: %x, other: %x, alpha: 1) : (!ng.tensor<f32[3]>, !ng.tensor<f32[3]>) -> !ng.tensor<f32[3]>
   ng.output(%y) : !ng.tensor<f32[3]>
