@@ -199,6 +199,7 @@ const KernelRegistry &KernelRegistry::get() {
     registerIndexingKernels(r);
     registerQuantKernels(r);
     registerControlKernels(r);
+    registerFusedKernels(r);
     return r;
   }();
   return registry;

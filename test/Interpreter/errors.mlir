@@ -69,6 +69,16 @@
 // RUN: %python %S/Inputs/st.py dump %t/dyn.safetensors | FileCheck --check-prefix=DYN %s
 // DYN: n i64 [] = [3]
 
+// native.rope's operands: an odd head dim, position_ids that are not
+// [batch, seq], inv_freq that is not [head_dim / 2].
+// RUN: not ng-run %s --method=rope_odd --random-inputs=1 -o %t/out.safetensors 2>&1 | FileCheck --check-prefix=ROPE-ODD %s
+// ROPE-ODD: error: method 'rope_odd', node 'y' (torch.ops.native.rope.default): head_dim 5 is odd: the rotation turns pairs of elements
+// RUN: not ng-run %s --method=rope_positions --random-inputs=1 -o %t/out.safetensors 2>&1 | FileCheck --check-prefix=ROPE-POS %s
+// ROPE-POS: error: method 'rope_positions', node 'y' (torch.ops.native.rope.default): 'position_ids' [1, 3] must be [batch, seq] = [1, 2] (or [1, seq])
+// RUN: not ng-run %s --method=rope_freq --random-inputs=1 -o %t/out.safetensors 2>&1 | FileCheck --check-prefix=ROPE-FREQ %s
+// ROPE-FREQ: error: method 'rope_freq', node 'y' (torch.ops.native.rope.default): 'inv_freq' [4] must be [head_dim / 2] = [2]
+// RUN: test ! -e %t/out.safetensors
+
 module {
   ng.method @no_kernel(%x: !ng.tensor<f32[2, 3]>) -> !ng.tensor<f32[2, 3]> {
     ng.call "torch.ops.aten._assert_scalar.default"(self: false, assert_msg: "never checked") {node = "check"} : () -> ()
@@ -117,5 +127,17 @@ module {
   }
   ng.method @unbounded(%x: !ng.tensor<f32[1:?]>) -> !ng.tensor<f32[1:?]> {
     ng.output(%x) : !ng.tensor<f32[1:?]>
+  }
+  ng.method @rope_odd(%x: !ng.tensor<f32[1, 1, 2, 5]>, %p: !ng.tensor<i64[1, 2]>, %f: !ng.tensor<f32[2]>) -> !ng.tensor<f32[1, 1, 2, 5]> {
+    %y = ng.call "torch.ops.native.rope.default"(input: %x, position_ids: %p, inv_freq: %f, interleaved: false, attention_scale: 1.0) : (!ng.tensor<f32[1, 1, 2, 5]>, !ng.tensor<i64[1, 2]>, !ng.tensor<f32[2]>) -> !ng.tensor<f32[1, 1, 2, 5]>
+    ng.output(%y) : !ng.tensor<f32[1, 1, 2, 5]>
+  }
+  ng.method @rope_positions(%x: !ng.tensor<f32[1, 1, 2, 4]>, %p: !ng.tensor<i64[1, 3]>, %f: !ng.tensor<f32[2]>) -> !ng.tensor<f32[1, 1, 2, 4]> {
+    %y = ng.call "torch.ops.native.rope.default"(input: %x, position_ids: %p, inv_freq: %f, interleaved: false, attention_scale: 1.0) : (!ng.tensor<f32[1, 1, 2, 4]>, !ng.tensor<i64[1, 3]>, !ng.tensor<f32[2]>) -> !ng.tensor<f32[1, 1, 2, 4]>
+    ng.output(%y) : !ng.tensor<f32[1, 1, 2, 4]>
+  }
+  ng.method @rope_freq(%x: !ng.tensor<f32[1, 1, 2, 4]>, %p: !ng.tensor<i64[1, 2]>, %f: !ng.tensor<f32[4]>) -> !ng.tensor<f32[1, 1, 2, 4]> {
+    %y = ng.call "torch.ops.native.rope.default"(input: %x, position_ids: %p, inv_freq: %f, interleaved: false, attention_scale: 1.0) : (!ng.tensor<f32[1, 1, 2, 4]>, !ng.tensor<i64[1, 2]>, !ng.tensor<f32[4]>) -> !ng.tensor<f32[1, 1, 2, 4]>
+    ng.output(%y) : !ng.tensor<f32[1, 1, 2, 4]>
   }
 }

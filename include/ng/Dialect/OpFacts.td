@@ -418,6 +418,15 @@ def : OpFact<"torch.ops.torchao.dequantize_affine", "default"> {
   let Signature = ["input", "block_size", "scale", "zero_point", "input_dtype",
                    "quant_min", "quant_max", "output_dtype"];
 }
+// native::rope(Tensor input, Tensor position_ids, Tensor inv_freq,
+//              bool interleaved=False, float attention_scale=1.0) -> Tensor:
+// the native backend's fused rotary embedding, as its export pipeline's
+// FuseRoPEPass writes it. Pure: the output is new storage, nothing written.
+def : OpFact<"torch.ops.native.rope", "default"> {
+  let AliasingKnown = true;
+  let Signature = ["input", "position_ids", "inv_freq", "interleaved",
+                   "attention_scale"];
+}
 // aten::linear(Tensor input, Tensor weight, Tensor? bias=None)
 def : AtenOp<"linear", ""> {
   let Signature = ["input", "weight", "bias"];

@@ -211,6 +211,7 @@ void registerViewKernels(KernelRegistry &registry);
 void registerIndexingKernels(KernelRegistry &registry);
 void registerQuantKernels(KernelRegistry &registry);
 void registerControlKernels(KernelRegistry &registry);
+void registerFusedKernels(KernelRegistry &registry);
 
 //===----------------------------------------------------------------------===//
 // Helpers the families share

@@ -5,8 +5,8 @@
 
 Each program is ng IR text written here (as torch.export writes these
 models: an MLP with linear/silu, RMSNorm with pow/mean/rsqrt, attention with
-transpose/matmul/softmax, HuggingFace's decomposed rotary embedding) with a
-numpy reference computed in float64 from the same float32 inputs. ng-run's
+transpose/matmul/softmax, HuggingFace's decomposed rotary embedding, the
+backend's fused native.rope) with a numpy reference computed in float64 from the same float32 inputs. ng-run's
 outputs must match within 1e-5 relative (plus 1e-6 absolute, for values
 near zero). Prints one line per program; exits 1 on a mismatch.
 """
@@ -143,10 +143,40 @@ module {{
     return ir, dict(q=q, cos=cos, sin=sin), {"y": qd * cd + rot * sd}
 
 
+def rope(rng):
+    """native.rope (the backend's fused rotary embedding, docs/Interpreter.md)
+    on a [B, H, T, D] input, rotate_half pairs and interleaved pairs, with an
+    attention scale: HuggingFace's formula computed in numpy."""
+    b, h, s, d = 2, 3, 5, 8
+    x = rng.standard_normal((b, h, s, d)).astype(np.float32)
+    pos = np.stack([np.arange(s), np.arange(3, 3 + s)]).astype(np.int64)
+    inv_freq = (10000.0 ** (-np.arange(0, d, 2) / d)).astype(np.float32)
+    scale = 0.5
+    x4 = [b, h, s, d]
+    ir = f"""
+module {{
+  ng.method @forward(%x: {T(x4)}, %pos: {T([b, s], "i64")}, %inv_freq: {T([d // 2])}) -> ({T(x4)}, {T(x4)}) {{
+    %y = ng.call "torch.ops.native.rope.default"(input: %x, position_ids: %pos, inv_freq: %inv_freq, interleaved: false, attention_scale: 5.0e-01) : ({T(x4)}, {T([b, s], "i64")}, {T([d // 2])}) -> {T(x4)}
+    %yi = ng.call "torch.ops.native.rope.default"(input: %x, position_ids: %pos, inv_freq: %inv_freq, interleaved: true, attention_scale: 5.0e-01) : ({T(x4)}, {T([b, s], "i64")}, {T([d // 2])}) -> {T(x4)}
+    ng.output(%y, %yi) : {T(x4)}, {T(x4)}
+  }}
+}}"""
+    xd = x.astype(np.float64)
+    # freqs[b, t, i] = pos[b, t] * inv_freq[i]; HF's emb = cat(freqs, freqs).
+    freqs = pos[:, None, :, None].astype(np.float64) * inv_freq.astype(np.float64)
+    cos, sin = np.cos(freqs) * scale, np.sin(freqs) * scale
+    x1, x2 = xd[..., :d // 2], xd[..., d // 2:]
+    y = np.concatenate([x1 * cos - x2 * sin, x2 * cos + x1 * sin], -1)
+    e, o = xd[..., 0::2], xd[..., 1::2]
+    yi = np.empty_like(xd)
+    yi[..., 0::2], yi[..., 1::2] = e * cos - o * sin, o * cos + e * sin
+    return ir, dict(x=x, pos=pos, inv_freq=inv_freq), {"y": y, "yi": yi}
+
+
 def main():
     ng_run, work = sys.argv[1], sys.argv[2]
     failed = False
-    for n, program in enumerate([mlp, rmsnorm, attention, rotary]):
+    for n, program in enumerate([mlp, rmsnorm, attention, rotary, rope]):
         name = program.__name__
         ir, inputs, expected = program(np.random.default_rng(25 + n))
         base = os.path.join(work, name)
