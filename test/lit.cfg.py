@@ -20,6 +20,7 @@ config.substitutions.append(("%PATH%", config.environment["PATH"]))
 config.substitutions.append(("%schema", config.ng_schema))
 config.substitutions.append(("%flatc", config.flatc))
 config.substitutions.append(("%ng_src_root", config.ng_src_root))
+config.substitutions.append(("%ng_obj_root", config.ng_obj_root))
 # The Python bindings' tests (test/Python) run with the interpreter the
 # bindings were built for, the build tree's package first on its path.
 # ngtest.py finds the tools and the sources through the environment.
