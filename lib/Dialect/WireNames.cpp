@@ -133,9 +133,14 @@ StringRef ng::getContextMethod(Location loc) {
 }
 
 std::string ng::describeNodeLocation(Location loc, StringRef message) {
+  // What the message says already (a pass's remark that names its method)
+  // is not said twice.
   std::string text;
-  if (StringRef method = getContextMethod(loc); !method.empty())
-    text = ("method '" + method + "'").str();
+  if (StringRef method = getContextMethod(loc); !method.empty()) {
+    std::string methodText = ("method '" + method + "'").str();
+    if (!message.contains(methodText))
+      text = std::move(methodText);
+  }
   StringRef node = getNodeName(loc);
   if (node.empty())
     return text;

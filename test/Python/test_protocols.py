@@ -87,6 +87,8 @@ class PassOutput(TestCase):
         self.assertIn("remark: ", remarks[0])
         self.assertIn("folded torchao q4 weight 'p_tok_embeddings_weight'",
                       remarks[0])
+        # The remark names its method once, not once more for where it is.
+        self.assertEqual(remarks[0].count("method 'forward'"), 1, remarks[0])
         self.assertEqual(program.run_passes("cse"), [])
 
 

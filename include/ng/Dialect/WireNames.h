@@ -87,8 +87,9 @@ llvm::StringRef getContextMethod(mlir::Location loc);
 
 /// Where `loc` is, in the words of ng's messages: "method 'forward', node
 /// 'aten_add_tensor'", "method 'forward'", "node 'x'", or "" when it names
-/// neither. The node is left out when `message`, the text that will follow,
-/// names it already ("node 'x' ...").
+/// neither. The method and the node are each left out when `message`, the
+/// text that will follow, names it already ("method 'forward': ...",
+/// "node 'x' ...").
 std::string describeNodeLocation(mlir::Location loc,
                                  llvm::StringRef message = "");
 
