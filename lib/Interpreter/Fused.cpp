@@ -24,8 +24,7 @@ struct RopeShape {
   int64_t positionBatch;
 };
 
-std::optional<RopeShape> checkRopeShape(KernelContext &ctx,
-                                        const Tensor &input,
+std::optional<RopeShape> checkRopeShape(KernelContext &ctx, const Tensor &input,
                                         const Tensor &positions,
                                         const Tensor &invFreq) {
   auto fail = [&](const llvm::Twine &message) {
@@ -48,8 +47,7 @@ std::optional<RopeShape> checkRopeShape(KernelContext &ctx,
   if (shape.headDim % 2)
     return fail("head_dim " + llvm::Twine(shape.headDim) +
                 " is odd: the rotation turns pairs of elements");
-  if (isFloatDType(positions.getDType()) ||
-      positions.getDType() == DType::Bool)
+  if (isFloatDType(positions.getDType()) || positions.getDType() == DType::Bool)
     return fail("'position_ids' must be an integer tensor, not " +
                 getDTypeName(positions.getDType()));
   if (positions.getRank() != 2 || positions.getSize(1) != shape.seq ||
@@ -62,9 +60,9 @@ std::optional<RopeShape> checkRopeShape(KernelContext &ctx,
     return fail("'inv_freq' must be a float tensor, not " +
                 getDTypeName(invFreq.getDType()));
   if (invFreq.getRank() != 1 || invFreq.getSize(0) != shape.headDim / 2)
-    return fail("'inv_freq' " + formatShape(invFreq.getSizes()) +
-                " must be [head_dim / 2] = " +
-                formatShape({shape.headDim / 2}));
+    return fail(
+        "'inv_freq' " + formatShape(invFreq.getSizes()) +
+        " must be [head_dim / 2] = " + formatShape({shape.headDim / 2}));
   return shape;
 }
 
@@ -95,10 +93,10 @@ std::vector<CT> rotate(const Tensor &input, const Tensor &positions,
   for (int64_t b = 0; b < shape.batch; ++b)
     for (int64_t h = 0; h < shape.heads; ++h)
       for (int64_t s = 0; s < shape.seq; ++s) {
-        CT *row = values.data() + ((b * shape.heads + h) * shape.seq + s) *
-                                      shape.headDim;
-        int64_t table = ((shape.positionBatch == 1 ? 0 : b) * shape.seq + s) *
-                        half;
+        CT *row = values.data() +
+                  ((b * shape.heads + h) * shape.seq + s) * shape.headDim;
+        int64_t table =
+            ((shape.positionBatch == 1 ? 0 : b) * shape.seq + s) * half;
         for (int64_t i = 0; i < half; ++i) {
           CT c = cosines[table + i], sn = sines[table + i];
           CT &first = row[i * stride], &other = row[i * stride + second];
