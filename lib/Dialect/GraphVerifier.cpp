@@ -28,12 +28,6 @@
 using namespace mlir;
 using namespace ng;
 
-/// How messages name a value: its wire name, a hint that may be missing.
-static StringRef wireName(Value value) {
-  StringRef name = getWireName(value);
-  return name.empty() ? StringRef(kUnnamedInMessages) : name;
-}
-
 //===----------------------------------------------------------------------===//
 // Arguments and operands
 //===----------------------------------------------------------------------===//
@@ -69,8 +63,7 @@ LogicalResult ng::verifyArgumentOperands(Operation *node) {
                                 << describeReferenceKind(*expected);
       if (Type scalar = getScalarType(op->getContext(), *expected))
         diag << " (" << typeText(scalar) << ")";
-      return diag << ", but " << quoteValueName(operand.get()) << " is "
-                  << type;
+      return diag << ", but " << describe(operand.get()) << " is " << type;
     }
   }
   if (walked != numArgs)
@@ -131,9 +124,8 @@ LogicalResult CallOp::verify() {
       continue;
     for (Value result : results)
       if (!isTensor(result.getType()))
-        return emitOpError()
-               << "result " << quoteValueName(result) << " has type "
-               << result.getType() << "; outputs are tensors";
+        return emitOpError() << "result " << describe(result) << " has type "
+                             << result.getType() << "; outputs are tensors";
   }
   // V6, with the storage rules' own reading of alias_of (Storage.h).
   if (failed(verifyAliasOf(*this)))
@@ -222,8 +214,8 @@ public:
       return owner->emitOpError() << "body must end with ng.output";
     for (Value value : output.getTensorOutputs())
       if (!cast<ng::TensorType>(value.getType()).hasMeta())
-        return output.emitOpError() << "output '" << wireName(value)
-                                    << "' has no tensor metadata (V7)";
+        return output.emitOpError() << "output " << describe(value)
+                                    << " has no tensor metadata (V7)";
     return success();
   }
 
@@ -245,8 +237,8 @@ private:
     }
     if (valid)
       return success();
-    InFlightDiagnostic diag = at->emitOpError() << "value '" << wireName(value)
-                                                << "' has dim_order [";
+    InFlightDiagnostic diag = at->emitOpError() << "value " << describe(value)
+                                                << " has dim_order [";
     llvm::interleaveComma(order, diag);
     if (rank == 0)
       return diag << "], but a rank-0 tensor has no dims to order (V8)";
@@ -276,8 +268,8 @@ LogicalResult ng::verifySubgraph(CallOp call, Region &region) {
         if (auto text = dyn_cast_or_null<StringAttr>(graphArg.getValue()))
           label = text.getValue();
     return call.emitOpError()
-           << "graph '" << label << "': input '" << wireName(arg)
-           << "' has no tensor metadata (V7)";
+           << "graph '" << label << "': input " << describe(arg)
+           << " has no tensor metadata (V7)";
   }
   return success();
 }
@@ -394,15 +386,11 @@ LogicalResult MethodGraphVerifier::verifyNode(Operation &op) {
       continue;
     const PlaceholderBinding &constant =
         method.getPlaceholderBinding(arg.getArgNumber());
-    std::string argName = write.arg.getName()
-                              ? write.arg.getName().getValue().str()
-                              : "#" + std::to_string(write.index);
-    StringRef nodeName = isa<CallOp>(op) ? cast<CallOp>(op).getNodeName()
-                                         : cast<OutputOp>(op).getNodeName();
     return op.emitOpError()
-           << "node '" << nodeName
-           << "' writes a read-only tensor in place: argument '" << argName
-           << "' is stored in " << stringifyInputKind(constant.kind) << " '"
+           << "node " << describe(&op)
+           << " writes a read-only tensor in place: argument "
+           << getArgumentLabel(write.arg, write.index) << " is stored in "
+           << stringifyInputKind(constant.kind) << " '"
            << method.getArgName(arg.getArgNumber()) << "' (V13)";
   }
   return success();
@@ -434,15 +422,15 @@ LogicalResult MethodGraphVerifier::verifyOutputs() {
     case OutputKind::UserOutput:
       if (!target.empty())
         return output.emitOpError()
-               << "user output '" << wireName(value) << "' has target '"
-               << target << "'; a USER_OUTPUT has none (V11)";
+               << "user output " << describe(value) << " has target '" << target
+               << "'; a USER_OUTPUT has none (V11)";
       break;
     case OutputKind::BufferMutation:
       if (!state->bufferFqns.contains(target))
         return output.emitOpError()
-               << "output '" << wireName(value) << "' mutates buffer '"
-               << target << "', which is not a buffer of method '"
-               << method.getSymName() << "' (V11)";
+               << "output " << describe(value) << " mutates buffer '" << target
+               << "', which is not a buffer of method '" << method.getSymName()
+               << "' (V11)";
       break;
     case OutputKind::UserInputMutation: {
       // The input is a placeholder, by position (OutputSpecAttr).
@@ -451,15 +439,15 @@ LogicalResult MethodGraphVerifier::verifyOutputs() {
       if (spec.getTarget() || input < 0 ||
           input >= static_cast<int64_t>(body.getNumArguments()))
         return output.emitOpError()
-               << "output '" << wireName(value)
-               << "' mutates an input, but its spec names no placeholder "
+               << "output " << describe(value)
+               << " mutates an input, but its spec names no placeholder "
                   "of method '"
                << method.getSymName() << "' (V11)";
       if (!method.getPlaceholderBinding(input).isInput())
         return output.emitOpError()
-               << "output '" << wireName(value) << "' mutates input '"
-               << wireName(body.getArgument(input))
-               << "', which is not a user input (V11)";
+               << "output " << describe(value) << " mutates input "
+               << describe(body.getArgument(input))
+               << ", which is not a user input (V11)";
       break;
     }
     }

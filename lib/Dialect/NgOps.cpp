@@ -628,11 +628,6 @@ LogicalResult MethodOp::verifySymbolUses(SymbolTableCollection &) {
 // CallOp
 //===----------------------------------------------------------------------===//
 
-StringRef CallOp::getNodeName() {
-  StringRef name = ng::getNodeName(*this);
-  return name.empty() ? StringRef(kUnnamedInMessages) : name;
-}
-
 SmallVector<ArgAttr> CallOp::getArgList() { return toArgList(getArgs()); }
 
 unsigned CallOp::getNumWireOutputs() {
@@ -1035,11 +1030,6 @@ void CallOp::print(OpAsmPrinter &p) {
 // OutputOp
 //===----------------------------------------------------------------------===//
 
-StringRef OutputOp::getNodeName() {
-  StringRef name = ng::getNodeName(*this);
-  return name.empty() ? StringRef("output") : name;
-}
-
 SmallVector<ArgAttr> OutputOp::getArgList() { return toArgList(getArgs()); }
 
 SmallVector<Value> OutputOp::getTensorOutputs() {
@@ -1158,7 +1148,7 @@ void OutputOp::print(OpAsmPrinter &p) {
     if (attr.getName() != getArgsAttrName() &&
         attr.getName() != getSpecsAttrName())
       shown.push_back(attr);
-  if (StringRef nodeName = getNodeName(); nodeName != "output")
+  if (StringRef nodeName = ng::getNodeName(*this); nodeName != "output")
     shown.emplace_back(StringAttr::get(getContext(), kNodeKeyword),
                        StringAttr::get(getContext(), nodeName));
   p.printOptionalAttrDict(shown);

@@ -61,14 +61,14 @@ LogicalResult ng::verifyAliasOf(CallOp call) {
     if (a < 0)
       continue;
     if (!isValidAliasOperand(call, a))
-      return call.emitOpError() << "node '" << call.getNodeName()
-                                << "': alias_of must name a tensor input of "
+      return call.emitOpError() << "node " << describe(call)
+                                << ": alias_of must name a tensor input of "
                                    "the same node (V6)";
     bool isList;
     ResultRange results = call.getWireOutputResults(output, isList);
     if (isList || results.size() != 1 || !isTensor(results.front()))
       return call.emitOpError()
-             << "node '" << call.getNodeName() << "': output #" << output
+             << "node " << describe(call) << ": output #" << output
              << " has alias_of but is not a tensor; only a tensor output "
                 "aliases an input (A1)";
   }
@@ -893,22 +893,20 @@ LogicalResult ng::verifyStorageWrites(MethodOp method) {
     else if (isa<OutputOp>(writer) && writer->getParentOp() == method)
       by = "the method's output writes it back";
     else
-      by = ("node '" + getNodeName(writer) + "' writes it").str();
+      by = "node " + describe(writer) + " writes it";
     Operation *at;
     std::string subject;
     if (auto result = dyn_cast<OpResult>(value)) {
       at = result.getOwner();
       subject =
-          ("node '" + getNodeName(at) + "': the storage of output ").str() +
-          quoteValueName(value);
+          "node " + describe(at) + ": the storage of output " + describe(value);
     } else if (cast<BlockArgument>(value).getOwner()->getParentOp() == method) {
       at = method;
-      subject = "the storage of placeholder " + quoteValueName(value);
+      subject = "the storage of placeholder " + describe(value);
     } else {
       at = cast<BlockArgument>(value).getOwner()->getParentOp();
-      subject = ("node '" + getNodeName(at) +
-                 "': the storage of the inputs of its subgraph #")
-                    .str() +
+      subject = "node " + describe(at) +
+                ": the storage of the inputs of its subgraph #" +
                 std::to_string(value.getParentRegion()->getRegionNumber());
     }
     InFlightDiagnostic diag = at->emitOpError();
@@ -949,7 +947,7 @@ void ng::warnIfFlagsMissFacts(Operation *op, FlagWarningBudget &budget) {
   }
   --budget.left;
   InFlightDiagnostic diag = call.emitWarning();
-  diag << "node '" << call.getNodeName() << "' (" << call.getTarget() << "): ";
+  diag << "node " << describe(call) << " (" << call.getTarget() << "): ";
   if (!unmarked.empty()) {
     llvm::interleave(
         unmarked, diag, [&](StringRef name) { diag << "'" << name << "'"; },
