@@ -769,15 +769,9 @@ ParseResult CallOp::parse(OpAsmParser &parser, OperationState &result) {
       parseCallResults(parser, parsed, resultTypes, groups, aliases))
     return failure();
 
-  if (operandTypes.size() != parsed.operands.size())
-    return parser.emitError(typesLoc)
-           << "expected " << parsed.operands.size()
-           << " operand types, one per referenced value, got "
-           << operandTypes.size();
   SmallVector<Attribute> args;
-  if (parser.resolveOperands(parsed.operands, operandTypes, typesLoc,
-                             result.operands) ||
-      resolveArguments(parser, parsed, operandTypes, args))
+  if (resolveArguments(parser, parsed, operandTypes, typesLoc, result.operands,
+                       args))
     return failure();
   result.addTypes(resultTypes);
 
@@ -1062,15 +1056,9 @@ ParseResult OutputOp::parse(OpAsmParser &parser, OperationState &result) {
   if (succeeded(parser.parseOptionalColon()))
     if (parser.parseTypeList(operandTypes))
       return failure();
-  if (operandTypes.size() != parsed.operands.size())
-    return parser.emitError(typesLoc)
-           << "expected " << parsed.operands.size()
-           << " operand types, one per referenced value, got "
-           << operandTypes.size();
   SmallVector<Attribute> args;
-  if (parser.resolveOperands(parsed.operands, operandTypes, typesLoc,
-                             result.operands) ||
-      resolveArguments(parser, parsed, operandTypes, args))
+  if (resolveArguments(parser, parsed, operandTypes, typesLoc, result.operands,
+                       args))
     return failure();
 
   SmallVector<Attribute> specs;
