@@ -456,13 +456,18 @@ LogicalResult MethodGraphVerifier::verifyOutputs() {
 }
 
 LogicalResult ng::verifyMethodGraph(MethodOp method) {
-  // One walk over the nodes: on a million nodes every walk is a trip to
-  // memory.
+  // One walk over the nodes, for the V rules and the records of written
+  // storage: on a million nodes every walk is a trip to memory.
   MethodGraphVerifier verifier(method);
   if (failed(verifier.verifyPlaceholders()))
     return failure();
-  for (Operation &op : method.getBody().front())
+  StorageRecordsVerifier records(method);
+  for (Operation &op : method.getBody().front()) {
     if (failed(verifier.verifyNode(op)))
       return failure();
-  return verifier.verifyOutputs();
+    records.addNode(op);
+  }
+  if (failed(verifier.verifyOutputs()))
+    return failure();
+  return records.verify();
 }

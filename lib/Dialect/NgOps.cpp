@@ -608,11 +608,7 @@ void MethodOp::print(OpAsmPrinter &p) {
                 /*printBlockTerminators=*/true);
 }
 
-LogicalResult MethodOp::verifyRegions() {
-  if (failed(verifyMethodGraph(*this)))
-    return failure();
-  return verifyStorageWrites(*this);
-}
+LogicalResult MethodOp::verifyRegions() { return verifyMethodGraph(*this); }
 
 /// The program-wide rules on data keys (S9, V15) compare the methods with
 /// one another. Symbol uses are verified once every op of the module is, so

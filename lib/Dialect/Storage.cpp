@@ -754,28 +754,54 @@ static void markWritesOf(Operation *op, StorageFlood &flood) {
         flood.markStorage(operand.get(), op);
 }
 
-/// Applies the storage rules to a method's whole graph, `body`, with its
-/// placeholders' `bindings`: one walk over the nodes, each storage marked
-/// once.
+namespace {
+/// The storage rules over a method's graph, `body`, with its placeholders'
+/// `bindings`, node by node, each storage marked once.
+class StorageRules {
+public:
+  StorageRules(Region &body, ArrayRef<PlaceholderBinding> bindings,
+               WriteMarks &marks)
+      : body(body), flood(marks, &body, bindings) {}
+
+  /// What `node` of the body writes, its subgraphs' nodes first.
+  void addNode(Operation &node) {
+    node.walk([&](Operation *op) { markWritesOf(op, flood); });
+  }
+
+  /// After the last node, the method's own writes: what its OUTPUT node
+  /// writes back (A3), and buffers the file marks `mutated`.
+  void finish() {
+    if (body.empty())
+      return;
+    Block &entry = body.front();
+    Operation *output = entry.empty() ? nullptr : &entry.back();
+    const MethodPlaceholderIndex &index = flood.getIndex();
+    for (unsigned number = 0, e = entry.getNumArguments(); number < e;
+         ++number) {
+      const PlaceholderBinding &binding = index.getBinding(number);
+      if (index.isWrittenBack(number))
+        flood.markStorage(entry.getArgument(number), output);
+      else if (binding.isConstant() && binding.mutated)
+        flood.markStorage(entry.getArgument(number), nullptr);
+    }
+  }
+
+private:
+  Region &body;
+  StorageFlood flood;
+};
+} // namespace
+
+/// Applies the storage rules to a method's whole graph.
 static void applyStorageRules(Region &body,
                               ArrayRef<PlaceholderBinding> bindings,
                               WriteMarks &marks) {
   if (body.empty())
     return;
-  StorageFlood flood(marks, &body, bindings);
-  body.walk([&](Operation *op) { markWritesOf(op, flood); });
-  // The method's own writes: what its OUTPUT node writes back (A3), and
-  // buffers the file marks `mutated`.
-  Block &entry = body.front();
-  Operation *output = entry.empty() ? nullptr : &entry.back();
-  const MethodPlaceholderIndex &index = flood.getIndex();
-  for (unsigned number = 0, e = entry.getNumArguments(); number < e; ++number) {
-    const PlaceholderBinding &binding = index.getBinding(number);
-    if (index.isWrittenBack(number))
-      flood.markStorage(entry.getArgument(number), output);
-    else if (binding.isConstant() && binding.mutated)
-      flood.markStorage(entry.getArgument(number), nullptr);
-  }
+  StorageRules rules(body, bindings, marks);
+  for (Operation &node : body.front())
+    rules.addNode(node);
+  rules.finish();
 }
 
 bool ng::isStorageWritten(Value value) {
@@ -881,10 +907,28 @@ void ng::recordStorageWrites(RewriterBase &rewriter, Operation *op) {
   }
 }
 
-LogicalResult ng::verifyStorageWrites(MethodOp method) {
+struct StorageRecordsVerifier::State {
+  explicit State(MethodOp method)
+      : method(method),
+        rules(method.getBody(), method.getArgBindings(), found) {}
+  MethodOp method;
+  /// What the rules find written, beside the records.
   FoundMarks found;
-  applyStorageRules(method.getBody(), method.getArgBindings(), found);
-  for (auto [value, writer] : found.found) {
+  StorageRules rules;
+};
+
+StorageRecordsVerifier::StorageRecordsVerifier(MethodOp method)
+    : state(std::make_unique<State>(method)) {}
+StorageRecordsVerifier::~StorageRecordsVerifier() = default;
+
+void StorageRecordsVerifier::addNode(Operation &node) {
+  state->rules.addNode(node);
+}
+
+LogicalResult StorageRecordsVerifier::verify() {
+  MethodOp method = state->method;
+  state->rules.finish();
+  for (auto [value, writer] : state->found.found) {
     if (isStorageWritten(value))
       continue;
     std::string by;
