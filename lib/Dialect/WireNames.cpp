@@ -151,7 +151,7 @@ std::string ng::describeNodeLocation(Location loc, StringRef message) {
   StringRef node = getNodeName(loc);
   if (node.empty())
     return text;
-  std::string nodeText = ("node '" + node + "'").str();
+  std::string nodeText = "node " + quote(node);
   if (!message.contains(nodeText))
     text += (text.empty() ? "" : ", ") + nodeText;
   return text;
