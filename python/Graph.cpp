@@ -457,15 +457,10 @@ void populateGraph(py::module_ &m) {
                       "A subgraph: the region of a graph argument (GraphArg).")
       .def_property_readonly(
           "label",
-          [](const PyGraph &self) -> py::object {
+          [](const PyGraph &self) {
             self.get();
-            unsigned region = 0;
-            for (WireArgument arg : getWireArguments(self.op))
-              if (arg.getKind() == ArgKind::Graph && region++ == self.index)
-                if (auto label = llvm::dyn_cast_or_null<StringAttr>(
-                        arg.getAttr().getValue()))
-                  return py::str(label.getValue().str());
-            return py::none();
+            return py::str(
+                llvm::cast<CallOp>(self.op).getGraphLabel(self.index).str());
           },
           "The GraphArg's name ('true_graph_0').")
       .def_property_readonly("inputs",

@@ -259,17 +259,9 @@ LogicalResult ng::verifySubgraph(CallOp call, Region &region) {
     auto type = dyn_cast<ng::TensorType>(arg.getType());
     if (type && type.hasMeta())
       continue;
-    // The graph's label, from its GraphArg.
-    StringRef label;
-    unsigned graphIndex = 0;
-    for (ArgAttr graphArg : call.getArgList())
-      if (graphArg.getKind() == ArgKind::Graph &&
-          graphIndex++ == region.getRegionNumber())
-        if (auto text = dyn_cast_or_null<StringAttr>(graphArg.getValue()))
-          label = text.getValue();
     return call.emitOpError()
-           << "graph '" << label << "': input " << describe(arg)
-           << " has no tensor metadata (V7)";
+           << "graph '" << call.getGraphLabel(region.getRegionNumber())
+           << "': input " << describe(arg) << " has no tensor metadata (V7)";
   }
   return success();
 }

@@ -670,6 +670,16 @@ StringRef CallOp::getGraphArgName(unsigned region, unsigned index) {
   return getWireName(graph.getArgument(index));
 }
 
+StringRef CallOp::getGraphLabel(unsigned region) {
+  // Graph regions are the GraphArgs, in order.
+  unsigned seen = 0;
+  for (WireArgument arg : getWireArguments())
+    if (arg.getKind() == ArgKind::Graph && seen++ == region)
+      if (auto label = dyn_cast_or_null<StringAttr>(arg.getAttr().getValue()))
+        return label.getValue();
+  return {};
+}
+
 void CallOp::getAsmResultNames(OpAsmSetValueNameFn setNameFn) {
   for (OpResult result : getResults())
     if (StringRef name = getWireName(result); !name.empty())

@@ -33,19 +33,6 @@ using namespace ng;
 
 namespace {
 
-/// The label of the `index`th graph argument of `call`.
-StringRef graphLabel(CallOp call, unsigned index) {
-  unsigned seen = 0;
-  for (WireArgument arg : call.getWireArguments()) {
-    if (arg.getKind() != ArgKind::Graph)
-      continue;
-    if (seen++ == index)
-      if (auto label = dyn_cast_or_null<StringAttr>(arg.getAttr().getValue()))
-        return label.getValue();
-  }
-  return {};
-}
-
 /// A node as the printout names it: its wire name, `<unnamed>` without one;
 /// another op by its op name.
 std::string printedNodeName(Operation *op) {
@@ -61,7 +48,7 @@ std::string graphPrefix(Region *region) {
   if (!call)
     return "";
   return graphPrefix(call->getParentRegion()) + printedNodeName(call) + "/" +
-         graphLabel(call, region->getRegionNumber()).str() + "/";
+         call.getGraphLabel(region->getRegionNumber()).str() + "/";
 }
 
 std::string valueName(Value value) {

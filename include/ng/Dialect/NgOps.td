@@ -281,6 +281,9 @@ def Ng_CallOp : Ng_Op<"call", [
     /// The wire name recorded for the `index`th block argument of graph
     /// region `region` ("" when none).
     ::llvm::StringRef getGraphArgName(unsigned region, unsigned index);
+    /// The label of graph region `region`: its GraphArg's name
+    /// (`true_graph_0`), "" when there is none.
+    ::llvm::StringRef getGraphLabel(unsigned region);
   }];
 }
 
