@@ -250,11 +250,7 @@ static bool hasWireNames(ModuleOp module) {
       for (BlockArgument arg : graph.getArguments())
         canonical &= names.getName(arg) == getWireName(arg);
       for (Operation &node : graph.front()) {
-        StringRef recorded = getNodeName(&node);
-        canonical &=
-            names.getNodeName(&node) == (recorded.empty() && isa<OutputOp>(node)
-                                             ? StringRef("output")
-                                             : recorded);
+        canonical &= names.getName(&node) == getNodeName(&node);
         for (Value result : node.getResults())
           canonical &= names.getName(result) == getWireName(result);
       }

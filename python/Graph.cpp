@@ -107,9 +107,7 @@ py::object nodeNamed(const ProgramRef &program, Region &body,
                      const std::string &name) {
   if (!body.empty())
     for (Operation &op : body.front())
-      if ((llvm::isa<CallOp>(op) && getNodeName(&op) == name) ||
-          (llvm::isa<OutputOp>(op) &&
-           llvm::cast<OutputOp>(op).getNodeName() == name))
+      if (getNodeName(&op) == name)
         return wrapNode(program, &op);
   throw py::key_error("no node named '" + name + "'");
 }
@@ -135,18 +133,8 @@ std::string printOp(Operation *op) {
   return text;
 }
 
-/// How messages name a node.
-std::string describeNode(Operation *op) {
-  if (auto output = llvm::dyn_cast<OutputOp>(op))
-    return "the OUTPUT node";
-  return "node '" + llvm::cast<CallOp>(op).getNodeName().str() + "'";
-}
-
-std::string describeValue(Value value) {
-  StringRef name = getWireName(value);
-  return name.empty() ? std::string(kUnnamedInMessages)
-                      : "'" + name.str() + "'";
-}
+/// How messages name a node (ng::describe names it).
+std::string describeNode(Operation *op) { return "node " + describe(op); }
 
 /// The value kinds an argument tells apart (Dialect.md, "Arguments"):
 /// "tensor", "int", "float", "bool".
@@ -221,14 +209,14 @@ void populateGraph(py::module_ &m) {
             // An argument's kind follows its value's (a tensor, an int, ...),
             // so a replacement must be of the same kind.
             if (valueKind(from.getType()) != valueKind(to.getType()))
-              throw py::type_error("cannot replace " + describeValue(from) +
-                                   " (" + valueKind(from.getType()) +
-                                   ") with " + describeValue(to) + " (" +
+              throw py::type_error("cannot replace " + describe(from) + " (" +
+                                   valueKind(from.getType()) + ") with " +
+                                   describe(to) + " (" +
                                    valueKind(to.getType()) + ")");
             // What would move a write or read a value before it is made.
             std::string why = whyUsesCannotBeReplaced(from, to);
             if (!why.empty())
-              throw Error("cannot replace the uses of " + describeValue(from) +
+              throw Error("cannot replace the uses of " + describe(from) +
                           ": " + why);
             mlir::IRRewriter rewriter(from.getContext());
             (void)replaceAllUsesKeepingAliases(rewriter, from, to);
@@ -249,7 +237,7 @@ void populateGraph(py::module_ &m) {
            })
       .def("__repr__", [](const PyValue &self) {
         Value value = self.get();
-        return "<ng.Value " + describeValue(value) + ": " +
+        return "<ng.Value " + describe(value) + ": " +
                printToString(value.getType()) + ">";
       });
 
@@ -295,7 +283,7 @@ void populateGraph(py::module_ &m) {
         const PlaceholderBinding &binding =
             self.getMethod().getPlaceholderBinding(self.getIndex());
         std::string key = binding.isInput() ? "" : " '" + binding.key + "'";
-        return "<ng.Placeholder " + describeValue(self.value) + " " +
+        return "<ng.Placeholder " + describe(self.value) + " " +
                binding.getRoleName().str() + key + ": " +
                printToString(self.value.getType()) + ">";
       });
@@ -305,10 +293,7 @@ void populateGraph(py::module_ &m) {
       .def_property_readonly(
           "name",
           [](const PyNode &self) -> py::object {
-            Operation *op = self.get();
-            if (auto output = llvm::dyn_cast<OutputOp>(op))
-              return py::str(output.getNodeName().str());
-            return nameOrNone(getNodeName(op));
+            return nameOrNone(getNodeName(self.get()));
           },
           "The node's wire name, or None (the exporter names it).")
       .def_property(
@@ -442,7 +427,7 @@ void populateGraph(py::module_ &m) {
               if (!result.use_empty())
                 throw Error(describeNode(call) +
                             " cannot be erased: its result " +
-                            describeValue(result) + " is still used by " +
+                            describe(result) + " is still used by " +
                             describeNode(*result.getUsers().begin()) +
                             " (replace its uses first)");
             call->walk([&](Operation *nested) {
@@ -463,8 +448,8 @@ void populateGraph(py::module_ &m) {
       .def("__repr__", [](const PyNode &self) {
         Operation *op = self.get();
         if (auto call = llvm::dyn_cast<CallOp>(op))
-          return "<ng.Node '" + call.getNodeName().str() + "' " +
-                 call.getTarget().str() + ">";
+          return "<ng.Node " + describe(call) + " " + call.getTarget().str() +
+                 ">";
         return std::string("<ng.Node OUTPUT>");
       });
 
@@ -472,15 +457,10 @@ void populateGraph(py::module_ &m) {
                       "A subgraph: the region of a graph argument (GraphArg).")
       .def_property_readonly(
           "label",
-          [](const PyGraph &self) -> py::object {
+          [](const PyGraph &self) {
             self.get();
-            unsigned region = 0;
-            for (WireArgument arg : getWireArguments(self.op))
-              if (arg.getKind() == ArgKind::Graph && region++ == self.index)
-                if (auto label = llvm::dyn_cast_or_null<StringAttr>(
-                        arg.getAttr().getValue()))
-                  return py::str(label.getValue().str());
-            return py::none();
+            return py::str(
+                llvm::cast<CallOp>(self.op).getGraphLabel(self.index).str());
           },
           "The GraphArg's name ('true_graph_0').")
       .def_property_readonly("inputs",

@@ -117,20 +117,49 @@ TEST_F(WireNamesTest, GraphNamesAreUniqueAndDeterministic) {
   EXPECT_EQ(names.getName(body.getArgument(0)), "x");
   EXPECT_EQ(names.getName(body.getArgument(1)), "x_1");
   EXPECT_EQ(names.getName(body.getArgument(2)), "arg2");
-  EXPECT_EQ(names.getNodeName(a), "neg");
+  EXPECT_EQ(names.getName(a), "neg");
   EXPECT_EQ(names.getName(a.getResult(0)), "neg");
-  EXPECT_EQ(names.getNodeName(b), "neg_1");
+  EXPECT_EQ(names.getName(b), "neg_1");
   EXPECT_EQ(names.getName(b.getResult(0)), "neg_1");
-  EXPECT_EQ(names.getNodeName(c), "aten_neg_default");
-  EXPECT_EQ(names.getNodeName(d), "aten_neg_default_1");
+  EXPECT_EQ(names.getName(c), "aten_neg_default");
+  EXPECT_EQ(names.getName(d), "aten_neg_default_1");
   EXPECT_EQ(names.getName(d.getResult(0)), "aten_neg_default_1");
-  EXPECT_EQ(names.getNodeName(method.getOutputOp()), "output");
+  EXPECT_EQ(names.getName(method.getOutputOp()), "output");
 
   // The same graph, the same names.
   GraphNames again(method.getBody());
-  EXPECT_EQ(again.getNodeName(d), names.getNodeName(d));
+  EXPECT_EQ(again.getName(d), names.getName(d));
   EXPECT_EQ(again.getName(body.getArgument(2)),
             names.getName(body.getArgument(2)));
+}
+
+TEST_F(WireNamesTest, MessagesNameNodesAndValues) {
+  OwningOpRef<ModuleOp> module = ModuleOp::create(fileLoc());
+  MethodOp method = makeMethod(*module, {"x", ""});
+  Block &body = method.getBody().front();
+  Location context = getMethodContextLoc("forward", fileLoc());
+  CallOp named = makeNeg(method, body.getArgument(0),
+                         getNodeLoc(&ctx, "neg", {"neg"}, context));
+  CallOp unnamed = makeNeg(method, named.getResult(0), context);
+  addOutput(method, unnamed.getResult(0));
+
+  EXPECT_EQ(describe(body.getArgument(0)), "'x'");
+  EXPECT_EQ(describe(body.getArgument(1)), "'<unnamed>'");
+  EXPECT_EQ(describe(named.getResult(0)), "'neg'");
+  EXPECT_EQ(describe(unnamed.getResult(0)), "'<unnamed>'");
+  EXPECT_EQ(describe(named), "'neg'");
+  EXPECT_EQ(describe(unnamed), "'<unnamed>'");
+  EXPECT_EQ(describe(method), "'ng.method'");
+  // The OUTPUT node is `output` unless its location says otherwise (S1),
+  // for messages and the exporter alike.
+  OutputOp output = method.getOutputOp();
+  EXPECT_EQ(getNodeName(output), "output");
+  EXPECT_EQ(describe(output), "'output'");
+  EXPECT_EQ(GraphNames(method.getBody()).getName(output), "output");
+  setNodeNames(output, "out", {});
+  EXPECT_EQ(getNodeName(output), "out");
+  EXPECT_EQ(describe(output), "'out'");
+  EXPECT_EQ(getNodeName(unnamed), "");
 }
 
 TEST_F(WireNamesTest, PlaceholdersStayInStep) {

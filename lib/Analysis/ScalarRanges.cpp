@@ -10,6 +10,7 @@
 
 #include "ng/Analysis/ScalarRanges.h"
 
+#include "ng/Dialect/NgTypes.h"
 #include "ng/Dialect/OpFacts.h"
 
 #include "mlir/IR/BuiltinAttributes.h"
@@ -139,11 +140,11 @@ void ScalarRanges::visit(CallOp call) {
     return std::make_pair(*lhs, *rhs);
   };
   auto setRange = [&](IntRange range) {
-    if (result.getType().isInteger(64))
+    if (getReferenceKind(result.getType()) == ArgKind::Int)
       ranges[result] = range;
   };
   auto setBool = [&](std::optional<bool> value) {
-    if (value && result.getType().isInteger(1))
+    if (value && getReferenceKind(result.getType()) == ArgKind::Bool)
       bools[result] = *value;
   };
 

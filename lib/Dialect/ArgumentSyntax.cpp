@@ -209,19 +209,28 @@ static Type dtypeKeyword(MLIRContext *ctx, StringRef keyword) {
   return Type();
 }
 
-static ParseResult parseListBody(OpAsmParser &parser, ParsedArguments &parsed,
+/// Parse one element (a scalar, `%v` or `none`) into `arg`.
+static ParseResult parseElementOf(OpAsmParser &parser, ParsedArguments &parsed,
+                                  ParsedArgument &arg) {
+  ParsedElement element;
+  OptionalParseResult result = parseElementWithBool(parser, parsed, element);
+  if (!result.has_value() || failed(*result))
+    return failure();
+  arg.elements.push_back(element);
+  return success();
+}
+
+/// Parse a list's elements and its `]`, the `[` read.
+static ParseResult parseListRest(OpAsmParser &parser, ParsedArguments &parsed,
                                  ParsedArgument &arg) {
   arg.isList = true;
-  return parser.parseCommaSeparatedList(
-      OpAsmParser::Delimiter::Square, [&]() -> ParseResult {
-        ParsedElement element;
-        OptionalParseResult result =
-            parseElementWithBool(parser, parsed, element);
-        if (!result.has_value() || failed(*result))
-          return failure();
-        arg.elements.push_back(element);
-        return success();
-      });
+  if (succeeded(parser.parseOptionalRSquare()))
+    return success();
+  do {
+    if (parseElementOf(parser, parsed, arg))
+      return failure();
+  } while (succeeded(parser.parseOptionalComma()));
+  return parser.parseRSquare();
 }
 
 static ParseResult parseGraphArgument(OpAsmParser &parser,
@@ -274,52 +283,24 @@ static ParseResult parseArgument(OpAsmParser &parser,
   ParsedArgument arg;
   arg.loc = parser.getCurrentLocation();
 
-  // A leading keyword or string is either the argument's name (when a ':'
-  // follows) or the value itself.
+  // The next keyword or string, if any: a leading one is either the
+  // argument's name (when a ':' follows) or the value itself.
   std::string word;
   bool haveWord = false, wordWasString = false;
-  {
-    std::string str;
-    if (succeeded(parser.parseOptionalString(&str))) {
-      word = str;
-      haveWord = wordWasString = true;
-    } else {
-      StringRef keyword;
-      if (succeeded(parser.parseOptionalKeyword(&keyword))) {
-        word = keyword.str();
-        haveWord = true;
-      }
-    }
-  }
+  auto readWord = [&]() {
+    wordWasString = succeeded(parser.parseOptionalString(&word));
+    StringRef keyword;
+    haveWord =
+        wordWasString || succeeded(parser.parseOptionalKeyword(&keyword));
+    if (haveWord && !wordWasString)
+      word = keyword.str();
+  };
+  readWord();
   if (haveWord && succeeded(parser.parseOptionalColon())) {
     arg.name = parsed.cache->string(word);
-    haveWord = false;
-    // Read the first word of the value.
-    std::string str;
-    StringRef keyword;
-    if (succeeded(parser.parseOptionalString(&str))) {
-      word = str;
-      haveWord = wordWasString = true;
-    } else if (succeeded(parser.parseOptionalKeyword(&keyword))) {
-      word = keyword.str();
-      haveWord = true;
-      wordWasString = false;
-    }
+    // The first word of the value.
+    readWord();
   }
-
-  auto readWord = [&]() {
-    haveWord = false;
-    std::string str;
-    StringRef keyword;
-    if (succeeded(parser.parseOptionalString(&str))) {
-      word = str;
-      haveWord = wordWasString = true;
-    } else if (succeeded(parser.parseOptionalKeyword(&keyword))) {
-      word = keyword.str();
-      haveWord = true;
-      wordWasString = false;
-    }
-  };
 
   // Output specs (ng.output only) come before `mut`.
   if (haveWord && !wordWasString &&
@@ -366,7 +347,7 @@ static ParseResult parseArgument(OpAsmParser &parser,
     if (std::optional<ArgKind> listKind = typedListKind(word, forceRefs)) {
       arg.explicitKind = listKind;
       arg.forceRefs = forceRefs;
-      if (parseListBody(parser, parsed, arg))
+      if (parser.parseLSquare() || parseListRest(parser, parsed, arg))
         return failure();
     } else if (word == "graph") {
       if (parseGraphArgument(parser, syntax, parsed, arg))
@@ -392,21 +373,8 @@ static ParseResult parseArgument(OpAsmParser &parser,
              << word << "' in an argument list";
     }
   } else if (succeeded(parser.parseOptionalLSquare())) {
-    // Re-enter the list through the comma-separated helper: it needs to see
-    // the '[' itself, so parse the body by hand here.
-    arg.isList = true;
-    if (failed(parser.parseOptionalRSquare())) {
-      do {
-        ParsedElement element;
-        OptionalParseResult result =
-            parseElementWithBool(parser, parsed, element);
-        if (!result.has_value() || failed(*result))
-          return failure();
-        arg.elements.push_back(element);
-      } while (succeeded(parser.parseOptionalComma()));
-      if (parser.parseRSquare())
-        return failure();
-    }
+    if (parseListRest(parser, parsed, arg))
+      return failure();
   } else {
     Type dtype;
     OptionalParseResult typeResult = parser.parseOptionalType(dtype);
@@ -415,13 +383,8 @@ static ParseResult parseArgument(OpAsmParser &parser,
         return failure();
       arg.explicitKind = ArgKind::ScalarType;
       arg.literal = TypeAttr::get(dtype);
-    } else {
-      ParsedElement element;
-      OptionalParseResult result =
-          parseElementWithBool(parser, parsed, element);
-      if (!result.has_value() || failed(*result))
-        return failure();
-      arg.elements.push_back(element);
+    } else if (parseElementOf(parser, parsed, arg)) {
+      return failure();
     }
   }
   parsed.args.push_back(std::move(arg));
@@ -443,8 +406,16 @@ ParseResult ng::parseArgumentList(OpAsmParser &parser,
 //===----------------------------------------------------------------------===//
 
 ParseResult ng::resolveArguments(OpAsmParser &parser, ParsedArguments &parsed,
-                                 ArrayRef<Type> operandTypes,
+                                 ArrayRef<Type> operandTypes, SMLoc typesLoc,
+                                 SmallVectorImpl<Value> &operands,
                                  SmallVectorImpl<Attribute> &args) {
+  if (operandTypes.size() != parsed.operands.size())
+    return parser.emitError(typesLoc)
+           << "expected " << parsed.operands.size()
+           << " operand types, one per referenced value, got "
+           << operandTypes.size();
+  if (parser.resolveOperands(parsed.operands, operandTypes, typesLoc, operands))
+    return failure();
   MLIRContext *ctx = parser.getContext();
   Builder builder(ctx);
   ParseCache &cache = parsed.cache ? *parsed.cache : getParseCache(ctx);

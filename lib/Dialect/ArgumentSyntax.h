@@ -91,10 +91,13 @@ mlir::ParseResult parseArgumentList(mlir::OpAsmParser &parser,
                                     const ArgumentSyntax &syntax,
                                     ParsedArguments &parsed);
 
-/// Build the #ng.arg descriptors once operand types are known.
+/// Resolve the referenced values with `operandTypes`, the op's type list
+/// (one per value, at `typesLoc`), into `operands`, and build the #ng.arg
+/// descriptors their types imply into `args`.
 mlir::ParseResult
 resolveArguments(mlir::OpAsmParser &parser, ParsedArguments &parsed,
-                 llvm::ArrayRef<mlir::Type> operandTypes,
+                 llvm::ArrayRef<mlir::Type> operandTypes, llvm::SMLoc typesLoc,
+                 llvm::SmallVectorImpl<mlir::Value> &operands,
                  llvm::SmallVectorImpl<mlir::Attribute> &args);
 
 /// Print `( arg, ... )`. `specFor(argIndex)` returns the output spec to print

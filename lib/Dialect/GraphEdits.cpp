@@ -108,15 +108,6 @@ unsigned ng::retypeConstant(RewriterBase &rewriter, ModuleOp module,
   return retyped;
 }
 
-/// How messages name `op`, a user.
-static StringRef nodeName(Operation *op) {
-  if (auto call = dyn_cast<CallOp>(op))
-    return call.getNodeName();
-  if (auto output = dyn_cast<OutputOp>(op))
-    return output.getNodeName();
-  return op->getName().getStringRef();
-}
-
 std::string ng::whyPlaceholderIsNeeded(BlockArgument arg) {
   MethodOp method = getOwningMethod(arg);
   if (!method)
@@ -124,8 +115,7 @@ std::string ng::whyPlaceholderIsNeeded(BlockArgument arg) {
   std::string name =
       ("placeholder '" + method.getArgName(arg.getArgNumber()) + "'").str();
   if (!arg.use_empty()) {
-    return name + " is read by node '" +
-           nodeName(*arg.getUsers().begin()).str() + "'";
+    return name + " is read by node " + describe(*arg.getUsers().begin());
   }
   MethodPlaceholderIndex index(method);
   if (index.isWrittenBack(arg.getArgNumber()))
@@ -224,23 +214,6 @@ SmallVector<std::string> ng::pruneConstantData(RewriterBase &rewriter,
 // Uses
 //===----------------------------------------------------------------------===//
 
-/// How messages name `value`: its wire name hint, else its SSA position.
-static std::string describe(Value value) {
-  StringRef name = getWireName(value);
-  if (!name.empty())
-    return ("'" + name + "'").str();
-  if (auto arg = dyn_cast<BlockArgument>(value))
-    return "placeholder #" + std::to_string(arg.getArgNumber());
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  if (auto call = dyn_cast<CallOp>(value.getDefiningOp()))
-    os << "output #" << cast<OpResult>(value).getResultNumber() << " of node '"
-       << call.getNodeName() << "'";
-  else
-    os << "a result of " << value.getDefiningOp()->getName();
-  return text;
-}
-
 std::string ng::whyUsesCannotBeReplaced(Value from, Value to) {
   if (from == to)
     return "";
@@ -260,7 +233,7 @@ std::string ng::whyUsesCannotBeReplaced(Value from, Value to) {
     // `to` is made before the user (or before the op holding it).
     Operation *anchor = toBlock->findAncestorOpInBlock(*user);
     if (!anchor || (toOp && (anchor == toOp || !toOp->isBeforeInBlock(anchor))))
-      return "node '" + nodeName(user).str() + "' reads " + describe(from) +
+      return "node " + describe(user) + " reads " + describe(from) +
              " before " + describe(to) + " is made";
 
     bool written = false;
@@ -272,13 +245,13 @@ std::string ng::whyUsesCannotBeReplaced(Value from, Value to) {
       continue;
     Value toRoot = getStorageRoot(to);
     if (isReadOnlyStorage(getStorageKind(toRoot)))
-      return "node '" + nodeName(user).str() + "' writes " + describe(from) +
+      return "node " + describe(user) + " writes " + describe(from) +
              " in place, and " + describe(to) + " is read-only storage (" +
              stringifyStorageKind(getStorageKind(toRoot)).str() + ", V13)";
     if (!sameStorage)
       sameStorage = getStorageRoot(from) == toRoot;
     if (!*sameStorage)
-      return "node '" + nodeName(user).str() + "' writes " + describe(from) +
+      return "node " + describe(user) + " writes " + describe(from) +
              " in place: the write would move to the storage of " +
              describe(to);
   }

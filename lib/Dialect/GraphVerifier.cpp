@@ -29,12 +29,6 @@
 using namespace mlir;
 using namespace ng;
 
-/// How messages name a value: its wire name, a hint that may be missing.
-static StringRef wireName(Value value) {
-  StringRef name = getWireName(value);
-  return name.empty() ? StringRef(kUnnamedInMessages) : name;
-}
-
 //===----------------------------------------------------------------------===//
 // Arguments and operands
 //===----------------------------------------------------------------------===//
@@ -70,8 +64,7 @@ LogicalResult ng::verifyArgumentOperands(Operation *node) {
                                 << describeReferenceKind(*expected);
       if (Type scalar = getScalarType(op->getContext(), *expected))
         diag << " (" << typeText(scalar) << ")";
-      return diag << ", but " << quoteValueName(operand.get()) << " is "
-                  << type;
+      return diag << ", but " << describe(operand.get()) << " is " << type;
     }
   }
   if (walked != numArgs)
@@ -136,9 +129,8 @@ LogicalResult CallOp::verify() {
       continue;
     for (Value result : results)
       if (!isTensor(result.getType()))
-        return emitOpError()
-               << "result " << quoteValueName(result) << " has type "
-               << result.getType() << "; outputs are tensors";
+        return emitOpError() << "result " << describe(result) << " has type "
+                             << result.getType() << "; outputs are tensors";
   }
   // V6, with the storage rules' own reading of alias_of (Storage.h).
   if (failed(verifyAliasOf(*this)))
@@ -227,8 +219,8 @@ public:
       return owner->emitOpError() << "body must end with ng.output";
     for (Value value : output.getTensorOutputs())
       if (!cast<ng::TensorType>(value.getType()).hasMeta())
-        return output.emitOpError() << "output '" << wireName(value)
-                                    << "' has no tensor metadata (V7)";
+        return output.emitOpError() << "output " << describe(value)
+                                    << " has no tensor metadata (V7)";
     return success();
   }
 
@@ -250,8 +242,8 @@ private:
     }
     if (valid)
       return success();
-    InFlightDiagnostic diag = at->emitOpError() << "value '" << wireName(value)
-                                                << "' has dim_order [";
+    InFlightDiagnostic diag = at->emitOpError() << "value " << describe(value)
+                                                << " has dim_order [";
     llvm::interleaveComma(order, diag);
     if (rank == 0)
       return diag << "], but a rank-0 tensor has no dims to order (V8)";
@@ -272,17 +264,9 @@ LogicalResult ng::verifySubgraph(CallOp call, Region &region) {
     auto type = dyn_cast<ng::TensorType>(arg.getType());
     if (type && type.hasMeta())
       continue;
-    // The graph's label, from its GraphArg.
-    StringRef label;
-    unsigned graphIndex = 0;
-    for (ArgAttr graphArg : call.getArgList())
-      if (graphArg.getKind() == ArgKind::Graph &&
-          graphIndex++ == region.getRegionNumber())
-        if (auto text = dyn_cast_or_null<StringAttr>(graphArg.getValue()))
-          label = text.getValue();
     return call.emitOpError()
-           << "graph '" << label << "': input '" << wireName(arg)
-           << "' has no tensor metadata (V7)";
+           << "graph '" << call.getGraphLabel(region.getRegionNumber())
+           << "': input " << describe(arg) << " has no tensor metadata (V7)";
   }
   return success();
 }
@@ -399,15 +383,11 @@ LogicalResult MethodGraphVerifier::verifyNode(Operation &op) {
       continue;
     const PlaceholderBinding &constant =
         method.getPlaceholderBinding(arg.getArgNumber());
-    std::string argName = write.arg.getName()
-                              ? write.arg.getName().getValue().str()
-                              : "#" + std::to_string(write.index);
-    StringRef nodeName = isa<CallOp>(op) ? cast<CallOp>(op).getNodeName()
-                                         : cast<OutputOp>(op).getNodeName();
     return op.emitOpError()
-           << "node '" << nodeName
-           << "' writes a read-only tensor in place: argument '" << argName
-           << "' is stored in " << stringifyInputKind(constant.kind) << " '"
+           << "node " << describe(&op)
+           << " writes a read-only tensor in place: argument "
+           << getArgumentLabel(write.arg, write.index) << " is stored in "
+           << stringifyInputKind(constant.kind) << " '"
            << method.getArgName(arg.getArgNumber()) << "' (V13)";
   }
   return success();
@@ -439,15 +419,15 @@ LogicalResult MethodGraphVerifier::verifyOutputs() {
     case OutputKind::UserOutput:
       if (!target.empty())
         return output.emitOpError()
-               << "user output '" << wireName(value) << "' has target '"
-               << target << "'; a USER_OUTPUT has none (V11)";
+               << "user output " << describe(value) << " has target '" << target
+               << "'; a USER_OUTPUT has none (V11)";
       break;
     case OutputKind::BufferMutation:
       if (!state->bufferFqns.contains(target))
         return output.emitOpError()
-               << "output '" << wireName(value) << "' mutates buffer '"
-               << target << "', which is not a buffer of method '"
-               << method.getSymName() << "' (V11)";
+               << "output " << describe(value) << " mutates buffer '" << target
+               << "', which is not a buffer of method '" << method.getSymName()
+               << "' (V11)";
       break;
     case OutputKind::UserInputMutation: {
       // The input is a placeholder, by position (OutputSpecAttr).
@@ -456,15 +436,15 @@ LogicalResult MethodGraphVerifier::verifyOutputs() {
       if (spec.getTarget() || input < 0 ||
           input >= static_cast<int64_t>(body.getNumArguments()))
         return output.emitOpError()
-               << "output '" << wireName(value)
-               << "' mutates an input, but its spec names no placeholder "
+               << "output " << describe(value)
+               << " mutates an input, but its spec names no placeholder "
                   "of method '"
                << method.getSymName() << "' (V11)";
       if (!method.getPlaceholderBinding(input).isInput())
         return output.emitOpError()
-               << "output '" << wireName(value) << "' mutates input '"
-               << wireName(body.getArgument(input))
-               << "', which is not a user input (V11)";
+               << "output " << describe(value) << " mutates input "
+               << describe(body.getArgument(input))
+               << ", which is not a user input (V11)";
       break;
     }
     }
@@ -473,13 +453,18 @@ LogicalResult MethodGraphVerifier::verifyOutputs() {
 }
 
 LogicalResult ng::verifyMethodGraph(MethodOp method) {
-  // One walk over the nodes: on a million nodes every walk is a trip to
-  // memory.
+  // One walk over the nodes, for the V rules and the records of written
+  // storage: on a million nodes every walk is a trip to memory.
   MethodGraphVerifier verifier(method);
   if (failed(verifier.verifyPlaceholders()))
     return failure();
-  for (Operation &op : method.getBody().front())
+  StorageRecordsVerifier records(method);
+  for (Operation &op : method.getBody().front()) {
     if (failed(verifier.verifyNode(op)))
       return failure();
-  return verifier.verifyOutputs();
+    records.addNode(op);
+  }
+  if (failed(verifier.verifyOutputs()))
+    return failure();
+  return records.verify();
 }

@@ -21,7 +21,8 @@ namespace ng {
 class MethodOp;
 class CallOp;
 
-/// V1, V2, V7, V8, V11, V12, V13 for a method body.
+/// V7, V8, V11, V12, V13 for a method body, and its records of written
+/// storage (StorageRecordsVerifier, Storage.h).
 llvm::LogicalResult verifyMethodGraph(MethodOp method);
 
 /// V1, V2, V7, V8 for the subgraph in `region` of a call (V9).

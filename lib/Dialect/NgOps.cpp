@@ -608,11 +608,7 @@ void MethodOp::print(OpAsmPrinter &p) {
                 /*printBlockTerminators=*/true);
 }
 
-LogicalResult MethodOp::verifyRegions() {
-  if (failed(verifyMethodGraph(*this)))
-    return failure();
-  return verifyStorageWrites(*this);
-}
+LogicalResult MethodOp::verifyRegions() { return verifyMethodGraph(*this); }
 
 /// The program-wide rules on data keys (S9, V15) compare the methods with
 /// one another. Symbol uses are verified once every op of the module is, so
@@ -627,11 +623,6 @@ LogicalResult MethodOp::verifySymbolUses(SymbolTableCollection &) {
 //===----------------------------------------------------------------------===//
 // CallOp
 //===----------------------------------------------------------------------===//
-
-StringRef CallOp::getNodeName() {
-  StringRef name = ng::getNodeName(*this);
-  return name.empty() ? StringRef(kUnnamedInMessages) : name;
-}
 
 SmallVector<ArgAttr> CallOp::getArgList() { return toArgList(getArgs()); }
 
@@ -677,6 +668,16 @@ StringRef CallOp::getGraphArgName(unsigned region, unsigned index) {
   if (graph.empty() || index >= graph.getNumArguments())
     return {};
   return getWireName(graph.getArgument(index));
+}
+
+StringRef CallOp::getGraphLabel(unsigned region) {
+  // Graph regions are the GraphArgs, in order.
+  unsigned seen = 0;
+  for (WireArgument arg : getWireArguments())
+    if (arg.getKind() == ArgKind::Graph && seen++ == region)
+      if (auto label = dyn_cast_or_null<StringAttr>(arg.getAttr().getValue()))
+        return label.getValue();
+  return {};
 }
 
 void CallOp::getAsmResultNames(OpAsmSetValueNameFn setNameFn) {
@@ -774,15 +775,9 @@ ParseResult CallOp::parse(OpAsmParser &parser, OperationState &result) {
       parseCallResults(parser, parsed, resultTypes, groups, aliases))
     return failure();
 
-  if (operandTypes.size() != parsed.operands.size())
-    return parser.emitError(typesLoc)
-           << "expected " << parsed.operands.size()
-           << " operand types, one per referenced value, got "
-           << operandTypes.size();
   SmallVector<Attribute> args;
-  if (parser.resolveOperands(parsed.operands, operandTypes, typesLoc,
-                             result.operands) ||
-      resolveArguments(parser, parsed, operandTypes, args))
+  if (resolveArguments(parser, parsed, operandTypes, typesLoc, result.operands,
+                       args))
     return failure();
   result.addTypes(resultTypes);
 
@@ -1035,11 +1030,6 @@ void CallOp::print(OpAsmPrinter &p) {
 // OutputOp
 //===----------------------------------------------------------------------===//
 
-StringRef OutputOp::getNodeName() {
-  StringRef name = ng::getNodeName(*this);
-  return name.empty() ? StringRef("output") : name;
-}
-
 SmallVector<ArgAttr> OutputOp::getArgList() { return toArgList(getArgs()); }
 
 SmallVector<Value> OutputOp::getTensorOutputs() {
@@ -1072,15 +1062,9 @@ ParseResult OutputOp::parse(OpAsmParser &parser, OperationState &result) {
   if (succeeded(parser.parseOptionalColon()))
     if (parser.parseTypeList(operandTypes))
       return failure();
-  if (operandTypes.size() != parsed.operands.size())
-    return parser.emitError(typesLoc)
-           << "expected " << parsed.operands.size()
-           << " operand types, one per referenced value, got "
-           << operandTypes.size();
   SmallVector<Attribute> args;
-  if (parser.resolveOperands(parsed.operands, operandTypes, typesLoc,
-                             result.operands) ||
-      resolveArguments(parser, parsed, operandTypes, args))
+  if (resolveArguments(parser, parsed, operandTypes, typesLoc, result.operands,
+                       args))
     return failure();
 
   SmallVector<Attribute> specs;
@@ -1158,7 +1142,7 @@ void OutputOp::print(OpAsmPrinter &p) {
     if (attr.getName() != getArgsAttrName() &&
         attr.getName() != getSpecsAttrName())
       shown.push_back(attr);
-  if (StringRef nodeName = getNodeName(); nodeName != "output")
+  if (StringRef nodeName = ng::getNodeName(*this); nodeName != "output")
     shown.emplace_back(StringAttr::get(getContext(), kNodeKeyword),
                        StringAttr::get(getContext(), nodeName));
   p.printOptionalAttrDict(shown);

@@ -61,14 +61,14 @@ LogicalResult ng::verifyAliasOf(CallOp call) {
     if (a < 0)
       continue;
     if (!isValidAliasOperand(call, a))
-      return call.emitOpError() << "node '" << call.getNodeName()
-                                << "': alias_of must name a tensor input of "
+      return call.emitOpError() << "node " << describe(call)
+                                << ": alias_of must name a tensor input of "
                                    "the same node (V6)";
     bool isList;
     ResultRange results = call.getWireOutputResults(output, isList);
     if (isList || results.size() != 1 || !isTensor(results.front()))
       return call.emitOpError()
-             << "node '" << call.getNodeName() << "': output #" << output
+             << "node " << describe(call) << ": output #" << output
              << " has alias_of but is not a tensor; only a tensor output "
                 "aliases an input (A1)";
   }
@@ -754,28 +754,54 @@ static void markWritesOf(Operation *op, StorageFlood &flood) {
         flood.markStorage(operand.get(), op);
 }
 
-/// Applies the storage rules to a method's whole graph, `body`, with its
-/// placeholders' `bindings`: one walk over the nodes, each storage marked
-/// once.
+namespace {
+/// The storage rules over a method's graph, `body`, with its placeholders'
+/// `bindings`, node by node, each storage marked once.
+class StorageRules {
+public:
+  StorageRules(Region &body, ArrayRef<PlaceholderBinding> bindings,
+               WriteMarks &marks)
+      : body(body), flood(marks, &body, bindings) {}
+
+  /// What `node` of the body writes, its subgraphs' nodes first.
+  void addNode(Operation &node) {
+    node.walk([&](Operation *op) { markWritesOf(op, flood); });
+  }
+
+  /// After the last node, the method's own writes: what its OUTPUT node
+  /// writes back (A3), and buffers the file marks `mutated`.
+  void finish() {
+    if (body.empty())
+      return;
+    Block &entry = body.front();
+    Operation *output = entry.empty() ? nullptr : &entry.back();
+    const MethodPlaceholderIndex &index = flood.getIndex();
+    for (unsigned number = 0, e = entry.getNumArguments(); number < e;
+         ++number) {
+      const PlaceholderBinding &binding = index.getBinding(number);
+      if (index.isWrittenBack(number))
+        flood.markStorage(entry.getArgument(number), output);
+      else if (binding.isConstant() && binding.mutated)
+        flood.markStorage(entry.getArgument(number), nullptr);
+    }
+  }
+
+private:
+  Region &body;
+  StorageFlood flood;
+};
+} // namespace
+
+/// Applies the storage rules to a method's whole graph.
 static void applyStorageRules(Region &body,
                               ArrayRef<PlaceholderBinding> bindings,
                               WriteMarks &marks) {
   if (body.empty())
     return;
-  StorageFlood flood(marks, &body, bindings);
-  body.walk([&](Operation *op) { markWritesOf(op, flood); });
-  // The method's own writes: what its OUTPUT node writes back (A3), and
-  // buffers the file marks `mutated`.
-  Block &entry = body.front();
-  Operation *output = entry.empty() ? nullptr : &entry.back();
-  const MethodPlaceholderIndex &index = flood.getIndex();
-  for (unsigned number = 0, e = entry.getNumArguments(); number < e; ++number) {
-    const PlaceholderBinding &binding = index.getBinding(number);
-    if (index.isWrittenBack(number))
-      flood.markStorage(entry.getArgument(number), output);
-    else if (binding.isConstant() && binding.mutated)
-      flood.markStorage(entry.getArgument(number), nullptr);
-  }
+  StorageRules rules(body, bindings, marks);
+  for (Operation &node : body.front())
+    rules.addNode(node);
+  rules.finish();
 }
 
 bool ng::isStorageWritten(Value value) {
@@ -881,10 +907,28 @@ void ng::recordStorageWrites(RewriterBase &rewriter, Operation *op) {
   }
 }
 
-LogicalResult ng::verifyStorageWrites(MethodOp method) {
+struct StorageRecordsVerifier::State {
+  explicit State(MethodOp method)
+      : method(method),
+        rules(method.getBody(), method.getArgBindings(), found) {}
+  MethodOp method;
+  /// What the rules find written, beside the records.
   FoundMarks found;
-  applyStorageRules(method.getBody(), method.getArgBindings(), found);
-  for (auto [value, writer] : found.found) {
+  StorageRules rules;
+};
+
+StorageRecordsVerifier::StorageRecordsVerifier(MethodOp method)
+    : state(std::make_unique<State>(method)) {}
+StorageRecordsVerifier::~StorageRecordsVerifier() = default;
+
+void StorageRecordsVerifier::addNode(Operation &node) {
+  state->rules.addNode(node);
+}
+
+LogicalResult StorageRecordsVerifier::verify() {
+  MethodOp method = state->method;
+  state->rules.finish();
+  for (auto [value, writer] : state->found.found) {
     if (isStorageWritten(value))
       continue;
     std::string by;
@@ -893,22 +937,20 @@ LogicalResult ng::verifyStorageWrites(MethodOp method) {
     else if (isa<OutputOp>(writer) && writer->getParentOp() == method)
       by = "the method's output writes it back";
     else
-      by = ("node '" + getNodeName(writer) + "' writes it").str();
+      by = "node " + describe(writer) + " writes it";
     Operation *at;
     std::string subject;
     if (auto result = dyn_cast<OpResult>(value)) {
       at = result.getOwner();
       subject =
-          ("node '" + getNodeName(at) + "': the storage of output ").str() +
-          quoteValueName(value);
+          "node " + describe(at) + ": the storage of output " + describe(value);
     } else if (cast<BlockArgument>(value).getOwner()->getParentOp() == method) {
       at = method;
-      subject = "the storage of placeholder " + quoteValueName(value);
+      subject = "the storage of placeholder " + describe(value);
     } else {
       at = cast<BlockArgument>(value).getOwner()->getParentOp();
-      subject = ("node '" + getNodeName(at) +
-                 "': the storage of the inputs of its subgraph #")
-                    .str() +
+      subject = "node " + describe(at) +
+                ": the storage of the inputs of its subgraph #" +
                 std::to_string(value.getParentRegion()->getRegionNumber());
     }
     InFlightDiagnostic diag = at->emitOpError();
@@ -949,7 +991,7 @@ void ng::warnIfFlagsMissFacts(Operation *op, FlagWarningBudget &budget) {
   }
   --budget.left;
   InFlightDiagnostic diag = call.emitWarning();
-  diag << "node '" << call.getNodeName() << "' (" << call.getTarget() << "): ";
+  diag << "node " << describe(call) << " (" << call.getTarget() << "): ";
   if (!unmarked.empty()) {
     llvm::interleave(
         unmarked, diag, [&](StringRef name) { diag << "'" << name << "'"; },

@@ -33,7 +33,10 @@ StringRef ng::getNodeName(Location loc) {
   return {};
 }
 
-StringRef ng::getNodeName(Operation *op) { return getNodeName(op->getLoc()); }
+StringRef ng::getNodeName(Operation *op) {
+  StringRef name = getNodeName(op->getLoc());
+  return name.empty() && isa<OutputOp>(op) ? StringRef("output") : name;
+}
 
 /// The name `loc`, a node's location, gives its result `index` of `count`.
 static StringRef getResultName(Location loc, unsigned index, unsigned count) {
@@ -48,10 +51,19 @@ static StringRef getResultName(Location loc, unsigned index, unsigned count) {
   return {};
 }
 
-std::string ng::quoteValueName(Value value) {
-  StringRef name = getWireName(value);
-  return ("'" + (name.empty() ? StringRef(kUnnamedInMessages) : name) + "'")
-      .str();
+/// How messages name a node or value that has no name.
+static constexpr llvm::StringLiteral kUnnamed("<unnamed>");
+
+static std::string quote(StringRef name) {
+  return ("'" + (name.empty() ? StringRef(kUnnamed) : name) + "'").str();
+}
+
+std::string ng::describe(Value value) { return quote(getWireName(value)); }
+
+std::string ng::describe(Operation *op) {
+  if (!isa<CallOp, OutputOp>(op))
+    return quote(op->getName().getStringRef());
+  return quote(getNodeName(op));
 }
 
 StringRef ng::getWireName(Value value) {
@@ -133,18 +145,19 @@ StringRef ng::getContextMethod(Location loc) {
 }
 
 std::string ng::describeNodeLocation(Location loc, StringRef message) {
-  // What the message says already (a pass's remark that names its method)
-  // is not said twice.
+  // A message that opens with its method (a pass's remark: "method
+  // 'forward': folded ...") does not get it twice; one that names the
+  // method in passing ("not a buffer of method 'forward'") keeps the prefix.
   std::string text;
   if (StringRef method = getContextMethod(loc); !method.empty()) {
     std::string methodText = ("method '" + method + "'").str();
-    if (!message.contains(methodText))
+    if (!message.starts_with(methodText))
       text = std::move(methodText);
   }
   StringRef node = getNodeName(loc);
   if (node.empty())
     return text;
-  std::string nodeText = ("node '" + node + "'").str();
+  std::string nodeText = "node " + quote(node);
   if (!message.contains(nodeText))
     text += (text.empty() ? "" : ", ") + nodeText;
   return text;
@@ -209,8 +222,6 @@ GraphNames::GraphNames(Region &graph) {
   SmallVector<OpResult> pendingResults;
   for (Operation &op : body) {
     StringRef name = ng::getNodeName(&op);
-    if (name.empty() && isa<OutputOp>(op))
-      name = "output";
     bool nodePending = name.empty() || !claim(name, kNode);
     bool resultPending = false;
     for (OpResult result : op.getResults()) {
@@ -234,12 +245,8 @@ GraphNames::GraphNames(Region &graph) {
   }
   for (auto [op, onlyResultPending] : pendingNodes) {
     StringRef base = ng::getNodeName(op);
-    if (base.empty()) {
-      if (auto call = dyn_cast<CallOp>(op))
-        base = saver.save(getNameForTarget(call.getTarget()));
-      else
-        base = "output";
-    }
+    if (base.empty())
+      base = saver.save(getNameForTarget(cast<CallOp>(op).getTarget()));
     // A node and its only result of one name (or none) keep one name, as
     // torch.fx names a node and its value: a copy of node `x` is `x_1`.
     OpResult only;
@@ -259,8 +266,9 @@ GraphNames::GraphNames(Region &graph) {
     StringRef base = getWireName(result);
     std::string derived;
     if (base.empty()) {
+      // After its node's unique name.
       Operation *owner = result.getOwner();
-      StringRef node = getNodeName(owner);
+      StringRef node = getName(owner);
       derived =
           owner->getNumResults() == 1
               ? node.str()
@@ -276,10 +284,7 @@ StringRef GraphNames::getName(Value value) const {
   return it != renamedValues.end() ? it->second : getWireName(value);
 }
 
-StringRef GraphNames::getNodeName(Operation *op) const {
+StringRef GraphNames::getName(Operation *op) const {
   auto it = renamedNodes.find(op);
-  if (it != renamedNodes.end())
-    return it->second;
-  StringRef name = ng::getNodeName(op);
-  return name.empty() && isa<OutputOp>(op) ? StringRef("output") : name;
+  return it != renamedNodes.end() ? it->second : ng::getNodeName(op);
 }

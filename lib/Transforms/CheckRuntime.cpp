@@ -76,12 +76,11 @@ private:
     os << "method '" << method.getSymName() << "', ";
     if (auto arg = dyn_cast<BlockArgument>(value);
         arg && arg.getOwner()->getParentOp() == method)
-      os << "placeholder " << quoteValueName(value);
+      os << "placeholder " << describe(value);
     else if (Operation *op = value.getDefiningOp(); op && isa<CallOp>(op))
-      os << "node '" << cast<CallOp>(op).getNodeName() << "', output "
-         << quoteValueName(value);
+      os << "node " << describe(op) << ", output " << describe(value);
     else
-      os << "subgraph input " << quoteValueName(value);
+      os << "subgraph input " << describe(value);
     return text;
   }
 
@@ -119,9 +118,9 @@ private:
         if (isa<ng::TensorType>(operand.getType()))
           continue;
         report(output.getLoc())
-            << "method '" << method.getSymName() << "', node '"
-            << output.getNodeName() << "': references "
-            << quoteValueName(operand) << " (" << summary(operand.getType())
+            << "method '" << method.getSymName() << "', node "
+            << describe(output) << ": references " << describe(operand) << " ("
+            << summary(operand.getType())
             << "), which Graph.outputs does not list (S7: tensors only); the "
                "runtime's loader requires every value the OUTPUT node "
                "references there";
@@ -145,8 +144,8 @@ private:
     });
     for (auto &[target, entry] : unknown)
       report(entry.first.getLoc())
-          << "method '" << method.getSymName() << "', node '"
-          << entry.first.getNodeName() << "': no operator schema knows target '"
+          << "method '" << method.getSymName() << "', node "
+          << describe(entry.first) << ": no operator schema knows target '"
           << target << "' (" << entry.second
           << (entry.second == 1 ? " node" : " nodes")
           << "); a runtime may have no kernel for it";

@@ -119,27 +119,26 @@ CollapseViewCopyPass::whyKeep(CallOp inner, CallOp outer, Value source) {
   Value result = outer.getResult(0);
   if (!cast<ng::TensorType>(result.getType()).hasStaticShape())
     return "its sizes are not static (ng cannot tell them equal to " +
-           quoteValueName(source) + "'s)";
+           describe(source) + "'s)";
   const StorageAnalysis::StorageClass *resultClass = storage->getClass(result);
   const StorageAnalysis::StorageClass *sourceClass = storage->getClass(source);
   if (!resultClass || !sourceClass)
     return "ng does not know its storage";
   if (resultClass->written)
-    return "it is written in place, which would write " +
-           quoteValueName(source);
+    return "it is written in place, which would write " + describe(source);
   StorageAnalysis::StorageUses uses = storage->getUses(*resultClass);
   if (uses.returned)
-    return "it feeds an OUTPUT node, which would return " +
-           quoteValueName(source) + " instead";
+    return "it feeds an OUTPUT node, which would return " + describe(source) +
+           " instead";
   if (uses.handedToSubgraphs || uses.foreignUser)
     return std::string("it is handed to a call with subgraphs, whose results "
                        "ng does not follow");
   Operation *until = uses.lastUser ? uses.lastUser : outer.getOperation();
   if (storage->isWrittenBetween(*sourceClass, inner, until))
-    return quoteValueName(source) +
-           (sourceClass->writersExact ? " is written while it is read"
-                                      : " may be written while it is read (ng "
-                                        "cannot tell where)");
+    return describe(source) + (sourceClass->writersExact
+                                   ? " is written while it is read"
+                                   : " may be written while it is read (ng "
+                                     "cannot tell where)");
   return std::nullopt;
 }
 
@@ -150,16 +149,16 @@ LogicalResult CollapseViewCopyPass::collapse(CallOp outer, OpOperand &self,
   if (!innerSelf)
     return failure();
   Value source = innerSelf->get();
-  std::string chain = "view_copy " + quoteValueName(inner.getResult(0)) +
-                      " -> " + quoteValueName(outer.getResult(0));
+  std::string chain = "view_copy " + describe(inner.getResult(0)) + " -> " +
+                      describe(outer.getResult(0));
   if (!inner.getResult(0).hasOneUse()) {
-    remark(outer, "kept " + chain + ": " + quoteValueName(inner.getResult(0)) +
+    remark(outer, "kept " + chain + ": " + describe(inner.getResult(0)) +
                       " has other uses");
     return failure();
   }
   const StorageAnalysis::StorageClass *sourceClass = storage->getClass(source);
   if (!sourceClass || storage->isWrittenBetween(*sourceClass, inner, outer)) {
-    remark(outer, "kept " + chain + ": " + quoteValueName(source) +
+    remark(outer, "kept " + chain + ": " + describe(source) +
                       (sourceClass && sourceClass->writersExact
                            ? " is written between them"
                            : " may be written between them (ng cannot tell "
@@ -177,13 +176,13 @@ LogicalResult CollapseViewCopyPass::collapse(CallOp outer, OpOperand &self,
   rewriter.modifyOpInPlace(outer, [&] { self.set(source); });
   rewriter.eraseOp(inner);
   if (identity && !keep) {
-    remark(outer, "dropped " + chain + ": it gives " + quoteValueName(source) +
-                      " back");
+    remark(outer,
+           "dropped " + chain + ": it gives " + describe(source) + " back");
     rewriter.replaceAllUsesWith(result, source);
     rewriter.eraseOp(outer);
     return success();
   }
-  remark(outer, "collapsed " + chain + " onto " + quoteValueName(source) +
+  remark(outer, "collapsed " + chain + " onto " + describe(source) +
                     (keep ? "; kept it: " + *keep : std::string()));
   return success();
 }

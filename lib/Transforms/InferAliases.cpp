@@ -16,6 +16,7 @@
 #include "ng/Dialect/NgOps.h"
 #include "ng/Dialect/OpFacts.h"
 #include "ng/Dialect/Storage.h"
+#include "ng/Dialect/WireNames.h"
 
 #include "mlir/IR/PatternMatch.h"
 
@@ -42,8 +43,8 @@ struct InferAliasesPass : public ng::impl::InferAliasesBase<InferAliasesPass> {
       return;
     MLIRContext *ctx = &getContext();
     auto warn = [&]() {
-      return call.emitWarning() << "node '" << call.getNodeName() << "' ("
-                                << call.getTarget() << "): ";
+      return call.emitWarning()
+             << "node " << describe(call) << " (" << call.getTarget() << "): ";
     };
     // The argument operand `operand` belongs to, as the warnings name it.
     auto aliasedArgOf = [&](unsigned operand) -> std::string {

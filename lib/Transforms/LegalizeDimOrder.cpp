@@ -262,15 +262,15 @@ LogicalResult LegalizeDimOrderPass::validate(Graph graph) {
     std::optional<Order> order = literalIntList(args[*index]);
     if (!order)
       return call.emitError()
-             << "node '" << call.getNodeName()
-             << "': argument 'dim_order' must be a literal int list or none";
+             << "node " << describe(call)
+             << ": argument 'dim_order' must be a literal int list or none";
     int64_t rank = order->size();
     if (call.getNumResults() == 1)
       if (ng::TensorType type = metaType(call.getResult(0)))
         rank = type.getRank();
     if (!isDimOrderPermutation(*order, rank))
       return call.emitError()
-             << "node '" << call.getNodeName() << "': argument dim_order "
+             << "node " << describe(call) << ": argument dim_order "
              << formatList(ArrayRef<int64_t>(*order))
              << " is not a permutation of 0.." << rank - 1 << " (V8)";
   }
@@ -344,8 +344,8 @@ LogicalResult LegalizeDimOrderPass::checkResult(CallOp call,
   Order recorded = getCanonicalDimOrder(type);
   if (ArrayRef<int64_t>(recorded) == order)
     return success();
-  return call.emitError() << "node '" << call.getNodeName() << "': " << why
-                          << ' ' << formatList(order) << ", but its result '"
+  return call.emitError() << "node " << describe(call) << ": " << why << ' '
+                          << formatList(order) << ", but its result '"
                           << getWireName(call.getResult(0))
                           << "' is recorded with dim_order "
                           << formatList(ArrayRef<int64_t>(recorded)) << " (D2)";
@@ -361,9 +361,9 @@ collectArgs(CallOp call, ArrayRef<CallArgument> args, const CopyOpInfo &info,
   MLIRContext *ctx = call.getContext();
   std::optional<unsigned> first = findCallArgument(args, info.firstArg);
   if (!first) {
-    call.emitError() << "node '" << call.getNodeName()
-                     << "': " << call.getTarget() << " needs its '"
-                     << info.firstArg << "' argument by name (S4)";
+    call.emitError() << "node " << describe(call) << ": " << call.getTarget()
+                     << " needs its '" << info.firstArg
+                     << "' argument by name (S4)";
     return failure();
   }
   SmallVector<CallArgument> result{args[*first]};
@@ -377,8 +377,8 @@ collectArgs(CallOp call, ArrayRef<CallArgument> args, const CopyOpInfo &info,
         (!name.empty() &&
          (middle.contains(name) || llvm::is_contained(dropped, name))))
       continue;
-    call.emitError() << "node '" << call.getNodeName()
-                     << "': " << call.getTarget() << " has an argument "
+    call.emitError() << "node " << describe(call) << ": " << call.getTarget()
+                     << " has an argument "
                      << (name.empty() ? std::string("#") + std::to_string(i)
                                       : "'" + name.str() + "'")
                      << " that its schema does not (D4); it would be lost";
@@ -431,16 +431,16 @@ LogicalResult LegalizeDimOrderPass::rewriteToDimOrder(CallOp call,
     int64_t needed = format == kChannelsLast ? 4 : 5;
     if (rank != needed)
       return call.emitError()
-             << "node '" << call.getNodeName() << "': memory_format \""
-             << format << "\" needs a rank-" << needed << " tensor, but '"
+             << "node " << describe(call) << ": memory_format \"" << format
+             << "\" needs a rank-" << needed << " tensor, but '"
              << getWireName(call.getResult(0)) << "' has rank " << rank
              << " (D2)";
     order = needed == 4 ? Order{0, 2, 3, 1} : Order{0, 2, 3, 4, 1};
   } else if (format == kPreserveFormat) {
     if (info.kind == CopyKind::Empty)
       return call.emitError()
-             << "node '" << call.getNodeName()
-             << "': memory_format \"torch.preserve_format\" has no input to "
+             << "node " << describe(call)
+             << ": memory_format \"torch.preserve_format\" has no input to "
                 "preserve on "
              << call.getTarget() << " (D2)";
     std::optional<unsigned> self = findCallArgument(args, "self");
@@ -452,14 +452,14 @@ LogicalResult LegalizeDimOrderPass::rewriteToDimOrder(CallOp call,
     order = getDimOrder(input);
   } else {
     return call.emitError()
-           << "node '" << call.getNodeName() << "': unknown memory_format \""
+           << "node " << describe(call) << ": unknown memory_format \""
            << format << "\" (D2 knows " << kContiguousFormat << ", "
            << kChannelsLast << ", " << kChannelsLast3d << ", "
            << kPreserveFormat << ")";
   }
   if (static_cast<int64_t>(order.size()) != rank)
     return call.emitError()
-           << "node '" << call.getNodeName() << "': dim_order "
+           << "node " << describe(call) << ": dim_order "
            << formatList(ArrayRef<int64_t>(order)) << " has " << order.size()
            << " dims, but the tensor has rank " << rank;
   order = canonicalizeDimOrder(order, shape->unit);
@@ -494,8 +494,8 @@ LogicalResult LegalizeDimOrderPass::rewriteToAten(CallOp call,
       if (args[*nb].attr.getKind() != ArgKind::Bool || !value ||
           value.getValue())
         return call.emitError()
-               << "node '" << call.getNodeName()
-               << "': aten.clone has no non_blocking argument; only "
+               << "node " << describe(call)
+               << ": aten.clone has no non_blocking argument; only "
                   "non_blocking: false can be dropped";
       dropped.push_back("non_blocking");
     }
@@ -532,14 +532,14 @@ LogicalResult LegalizeDimOrderPass::rewriteToAten(CallOp call,
         format = kPreserveFormat;
     }
     if (format.empty()) {
-      StringRef subject = call.getNumResults() == 1
-                              ? getWireName(call.getResult(0))
-                              : call.getNodeName();
+      std::string subject = call.getNumResults() == 1
+                                ? describe(call.getResult(0))
+                                : describe(call);
       return call.emitError()
              << "Failed to map a given dim_order "
-             << formatList(ArrayRef<int64_t>(order)) << " of '" << subject
-             << "' (node '" << call.getNodeName()
-             << "') to a memory_format: only contiguous, channels_last "
+             << formatList(ArrayRef<int64_t>(order)) << " of " << subject
+             << " (node " << describe(call)
+             << ") to a memory_format: only contiguous, channels_last "
                 "[0, 2, 3, 1], channels_last_3d [0, 2, 3, 4, 1] and (for a "
                 "copy) the input's own order have one (D2)";
     }
@@ -600,7 +600,7 @@ LogicalResult LegalizeDimOrderPass::insertContiguousCopies(Graph graph) {
           continue;
         if (isArgumentWritten(arg, facts ? &*facts : nullptr))
           return call.emitError()
-                 << "node '" << call.getNodeName() << "' (" << call.getTarget()
+                 << "node " << describe(call) << " (" << call.getTarget()
                  << ") needs a contiguous input, but writes '"
                  << getWireName(input)
                  << "' in place; a copy would not receive the write (D5)";

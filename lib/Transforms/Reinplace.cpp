@@ -46,18 +46,6 @@ namespace {
 
 using StorageClass = StorageAnalysis::StorageClass;
 
-/// How remarks name a value.
-std::string describe(Value value) { return quoteValueName(value); }
-
-/// How remarks name a node.
-std::string describe(Operation *op) {
-  if (auto call = dyn_cast<CallOp>(op))
-    return ("node '" + call.getNodeName() + "'").str();
-  if (auto output = dyn_cast<OutputOp>(op))
-    return ("the OUTPUT node '" + output.getNodeName() + "'").str();
-  return op->getName().getStringRef().str();
-}
-
 /// Whether `self` can hold the result in place: the same dtype, sizes and
 /// layout (a dynamic dim: the same range; the in-place forms the facts name
 /// are of ops whose output has `self`'s sizes, OpFacts.td).
@@ -220,7 +208,7 @@ std::optional<std::string> ReinplacePass::refuse(const Candidate &candidate,
   if (liveness->isUsedAfter(selfClass, call))
     return "'self' " + selfName +
            " (or a view of its storage) is used after "
-           "it, by " +
+           "it, by node " +
            describe(liveness->getLastUse(selfClass));
   for (Value written : liveness->getWriteBacks(selfClass)) {
     const StorageClass *writtenClass = storage->getClass(written);
@@ -276,7 +264,7 @@ void ReinplacePass::runOnOperation() {
   SmallVector<Candidate> candidates;
   auto keep = [&](CallOp call, StringRef why) {
     if (report)
-      call.emitRemark() << describe(call.getOperation()) << " ("
+      call.emitRemark() << "node " << describe(call) << " ("
                         << getShortTargetName(call.getTarget())
                         << ") stays functional: " << why;
   };
@@ -314,7 +302,7 @@ void ReinplacePass::runOnOperation() {
   for (const Candidate *candidate : llvm::reverse(accepted)) {
     CallOp call = candidate->call;
     if (report)
-      call.emitRemark() << describe(call.getOperation()) << ": "
+      call.emitRemark() << "node " << describe(call) << ": "
                         << getShortTargetName(call.getTarget()) << " -> "
                         << getShortTargetName(candidate->inPlaceForm)
                         << ", writing "

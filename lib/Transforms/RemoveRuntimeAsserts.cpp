@@ -141,7 +141,7 @@ struct DropProvenAssertion : public OpRewritePattern<CallOp> {
       it->second = decision.drop;
       if (report)
         call.emitRemark() << (decision.drop ? "dropped" : "kept")
-                          << " assertion '" << call.getNodeName() << "' ("
+                          << " assertion " << describe(call) << " ("
                           << getShortTargetName(call.getTarget())
                           << "): " << decision.why;
     }

@@ -143,8 +143,7 @@ ReplaceCopyWithAliasPass::whyKeep(const Candidate &candidate, DimOrder &order) {
   if (!resultClass || !sourceClass)
     return std::string("ng does not know its storage");
   if (resultClass->written)
-    return "it is written in place, which would write " +
-           quoteValueName(source);
+    return "it is written in place, which would write " + describe(source);
   StorageAnalysis::StorageUses uses = storage->getUses(*resultClass);
   if (uses.returned)
     return std::string(
@@ -164,8 +163,8 @@ ReplaceCopyWithAliasPass::whyKeep(const Candidate &candidate, DimOrder &order) {
       auto reader = cast<CallOp>(user);
       if (std::optional<OpFacts> facts = lookupOpFacts(reader.getTarget());
           facts && facts->needsContiguousInput)
-        return "its layout would not be contiguous, and node '" +
-               reader.getNodeName().str() + "' needs a contiguous input (D5)";
+        return "its layout would not be contiguous, and node " +
+               describe(reader) + " needs a contiguous input (D5)";
     }
   }
 
@@ -173,10 +172,10 @@ ReplaceCopyWithAliasPass::whyKeep(const Candidate &candidate, DimOrder &order) {
   Operation *until = uses.lastUser ? uses.lastUser : call.getOperation();
   const StorageClass *shared = find(sourceClass);
   if (storage->isWrittenBetween(*shared, call, until))
-    return quoteValueName(source) +
-           (shared->writersExact ? " is written while it is read"
-                                 : " may be written while it is read (ng "
-                                   "cannot tell where)");
+    return describe(source) + (shared->writersExact
+                                   ? " is written while it is read"
+                                   : " may be written while it is read (ng "
+                                     "cannot tell where)");
   return std::nullopt;
 }
 
@@ -187,8 +186,7 @@ bool ReplaceCopyWithAliasPass::visit(CallOp call) {
   StringRef copyName = getShortTargetName(call.getTarget());
   DimOrder order;
   if (std::optional<std::string> keep = whyKeep(*candidate, order)) {
-    remark(call,
-           "kept " + copyName + " '" + call.getNodeName() + "': " + *keep);
+    remark(call, "kept " + copyName + " " + describe(call) + ": " + *keep);
     return false;
   }
   Value result = call.getResult(0);
@@ -208,9 +206,9 @@ bool ReplaceCopyWithAliasPass::visit(CallOp call) {
   // The view shares its source's storage, and what is recorded of it.
   recordStorageWrites(rewriter, call);
   joined[storage->getClass(result)] = find(storage->getClass(source));
-  remark(call, "replaced " + copyName + " " + quoteValueName(result) + " by " +
+  remark(call, "replaced " + copyName + " " + describe(result) + " by " +
                    getShortTargetName(candidate->viewTarget) + ", a view of " +
-                   quoteValueName(source));
+                   describe(source));
   return true;
 }
 

@@ -183,7 +183,7 @@ Activations estimate(MethodOp method, const StorageAnalysis &storage,
   activations.estimate =
       estimateActivationMemory(method, storage, liveness, bound);
   if (Operation *worst = activations.estimate.worstNode)
-    activations.worstNode = names.getNodeName(worst).str();
+    activations.worstNode = names.getName(worst).str();
   return activations;
 }
 
@@ -224,7 +224,7 @@ MethodReport gatherMethod(ModuleOp module, MethodOp method, unsigned largest) {
     for (OpOperand &use : arg.getUses())
       if (std::optional<WireArgument> wire = getWireArgumentOf(use);
           wire && wire->isMutated())
-        writers.push_back(names.getNodeName(use.getOwner()).str());
+        writers.push_back(names.getName(use.getOwner()).str());
     if (binding.isMutableBuffer() || binding.mutated) {
       std::optional<uint64_t> bytes = getExpectedDataBytes(arg.getType());
       if (bytes)

@@ -19,6 +19,7 @@
 
 #include "ng/Analysis/StorageAnalysis.h"
 #include "ng/Dialect/NgOps.h"
+#include "ng/Dialect/WireNames.h"
 
 #include "llvm/Support/raw_ostream.h"
 
@@ -32,17 +33,13 @@ using namespace ng;
 
 namespace {
 
-/// The label of the `index`th graph argument of `call`.
-StringRef graphLabel(CallOp call, unsigned index) {
-  unsigned seen = 0;
-  for (WireArgument arg : call.getWireArguments()) {
-    if (arg.getKind() != ArgKind::Graph)
-      continue;
-    if (seen++ == index)
-      if (auto label = dyn_cast_or_null<StringAttr>(arg.getAttr().getValue()))
-        return label.getValue();
-  }
-  return {};
+/// A node as the printout names it: its wire name, `<unnamed>` without one;
+/// another op by its op name.
+std::string printedNodeName(Operation *op) {
+  if (!isa<CallOp, OutputOp>(op))
+    return op->getName().getStringRef().str();
+  StringRef name = getNodeName(op);
+  return name.empty() ? "<unnamed>" : name.str();
 }
 
 /// `node/label/` for each subgraph between the method and `region`.
@@ -50,8 +47,8 @@ std::string graphPrefix(Region *region) {
   auto call = dyn_cast_or_null<CallOp>(region->getParentOp());
   if (!call)
     return "";
-  return graphPrefix(call->getParentRegion()) + call.getNodeName().str() + "/" +
-         graphLabel(call, region->getRegionNumber()).str() + "/";
+  return graphPrefix(call->getParentRegion()) + printedNodeName(call) + "/" +
+         call.getGraphLabel(region->getRegionNumber()).str() + "/";
 }
 
 std::string valueName(Value value) {
@@ -63,19 +60,12 @@ std::string valueName(Value value) {
   if (auto arg = dyn_cast<BlockArgument>(value))
     return name + "<input #" + std::to_string(arg.getArgNumber()) + ">";
   auto result = cast<OpResult>(value);
-  std::string node = isa<CallOp>(result.getOwner())
-                         ? cast<CallOp>(result.getOwner()).getNodeName().str()
-                         : result.getOwner()->getName().getStringRef().str();
-  return name + node + "#" + std::to_string(result.getResultNumber());
+  return name + printedNodeName(result.getOwner()) + "#" +
+         std::to_string(result.getResultNumber());
 }
 
 std::string nodeName(Operation *op) {
-  std::string name = graphPrefix(op->getParentRegion());
-  if (auto call = dyn_cast<CallOp>(op))
-    return name + call.getNodeName().str();
-  if (auto output = dyn_cast<OutputOp>(op))
-    return name + output.getNodeName().str();
-  return name + op->getName().getStringRef().str();
+  return graphPrefix(op->getParentRegion()) + printedNodeName(op);
 }
 
 struct TestAliasAnalysisPass

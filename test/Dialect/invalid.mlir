@@ -631,7 +631,7 @@ ng.method @forward(%x: !ng.tensor<f32[3]>,
 ng.method @forward(%x: !ng.tensor<f32[3]>,
                    %c: !ng.tensor<f32[3]> {ng.binding = #ng.constant<constant, "c">})
     -> !ng.tensor<f32[3]> {
-  // expected-error @+1 {{node 'copy' writes a read-only tensor in place: argument '#0' is stored in constant 'c' (V13)}}
+  // expected-error @+1 {{node 'copy' writes a read-only tensor in place: argument #0 is stored in constant 'c' (V13)}}
   %copy = ng.call "torch.ops.aten.copy_.default"(mut %c, %x)
       : (!ng.tensor<f32[3]>, !ng.tensor<f32[3]>) -> !ng.tensor<f32[3]> aliases %c
   ng.output(%copy) : !ng.tensor<f32[3]>

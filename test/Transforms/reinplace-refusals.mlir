@@ -78,7 +78,7 @@ ng.method @through_subgraph_output(%p: !ng.tensor<i1[]>, %x: !ng.tensor<f32[3]>)
 // CHECK:         %r = ng.call "torch.ops.aten.relu.default"(self: %a) : (!ng.tensor<f32[4]>) -> !ng.tensor<f32[4]>{{$}}
 ng.method @returned(%x: !ng.tensor<f32[4]>) -> (!ng.tensor<f32[4]>, !ng.tensor<f32[4]>) {
   %a = ng.call "torch.ops.aten.neg.default"(self: %x) : (!ng.tensor<f32[4]>) -> !ng.tensor<f32[4]>
-  // expected-remark @+1 {{node 'r' (aten.relu) stays functional: 'self' 'a' (or a view of its storage) is used after it, by the OUTPUT node 'output'}}
+  // expected-remark @+1 {{node 'r' (aten.relu) stays functional: 'self' 'a' (or a view of its storage) is used after it, by node 'output'}}
   %r = ng.call "torch.ops.aten.relu.default"(self: %a) : (!ng.tensor<f32[4]>) -> !ng.tensor<f32[4]>
   ng.output(%a, %r) : !ng.tensor<f32[4]>, !ng.tensor<f32[4]>
 }

@@ -69,8 +69,7 @@ struct DropAssertionsPass
     });
     for (ng::CallOp call : dropped) {
       if (remarks)
-        call.emitRemark() << "dropped assertion '" << ng::getNodeName(call)
-                          << "'";
+        call.emitRemark() << "dropped assertion " << ng::describe(call);
       call.erase();
     }
     if (dropped.empty())

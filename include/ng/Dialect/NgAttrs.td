@@ -14,7 +14,8 @@ include "mlir/IR/EnumAttr.td"
 include "mlir/IR/BuiltinAttributeInterfaces.td"
 
 //===----------------------------------------------------------------------===//
-// Enums (values equal the wire's; W3)
+// Enums (values equal the wire's, W3: static_asserts against the generated
+// schema hold them so, lib/Target/NativeGraph/WireEnums.h)
 //===----------------------------------------------------------------------===//
 
 def Ng_InputKind : I32EnumAttr<"InputKind", "NamedTensorRef.kind", [

@@ -270,10 +270,6 @@ def Ng_CallOp : Ng_Op<"call", [
   // The identities the op facts prove (lib/Dialect/NgFolds.cpp).
   let hasFolder = 1;
   let extraClassDeclaration = [{
-    /// How messages and reports name the node: the name its location
-    /// records, or "<unnamed>". (The exporter's names: ng::GraphNames; the
-    /// recorded hint alone: ng::getNodeName.)
-    ::llvm::StringRef getNodeName();
     /// The arguments as descriptors (same order as on the wire).
     ::llvm::SmallVector<ArgAttr> getArgList();
     /// The number of wire Outputs (TENSOR_LIST groups count once).
@@ -285,6 +281,9 @@ def Ng_CallOp : Ng_Op<"call", [
     /// The wire name recorded for the `index`th block argument of graph
     /// region `region` ("" when none).
     ::llvm::StringRef getGraphArgName(unsigned region, unsigned index);
+    /// The label of graph region `region`: its GraphArg's name
+    /// (`true_graph_0`), "" when there is none.
+    ::llvm::StringRef getGraphLabel(unsigned region);
   }];
 }
 
@@ -318,8 +317,6 @@ def Ng_OutputOp : Ng_Op<"output", [
   let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
   let extraClassDeclaration = [{
-    /// The node name the location records, else "output".
-    ::llvm::StringRef getNodeName();
     ::llvm::SmallVector<ArgAttr> getArgList();
     /// The tensor operands (Graph.outputs), in order.
     ::llvm::SmallVector<::mlir::Value> getTensorOutputs();

@@ -24,6 +24,8 @@
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringMap.h"
 
+#include <memory>
+
 namespace mlir {
 class RewriterBase;
 } // namespace mlir
@@ -238,7 +240,7 @@ private:
 ///    subgraphs that may write it (StorageWrite::Kind::MayWrite), when the
 ///    method's output writes it back, or when it is a buffer marked
 ///    `mutated`.
-/// The verifier holds the records to it (verifyStorageWrites).
+/// The verifier holds the records to it (StorageRecordsVerifier).
 bool isStorageWritten(mlir::Value value);
 
 /// Records the storage rules' answers on every value of `method`, from its
@@ -267,10 +269,30 @@ void markStorageWritten(mlir::RewriterBase &rewriter, mlir::Value value);
 /// API calls it after each change it makes.
 void recordStorageWrites(mlir::RewriterBase &rewriter, mlir::Operation *op);
 
-/// The verifier's check: every storage of `method` that the rules find
-/// written is recorded as written. Names the value that lacks the record and
-/// the node that writes it.
-llvm::LogicalResult verifyStorageWrites(MethodOp method);
+/// The verifier's check of the records: every storage of a method that the
+/// rules find written is recorded as written. It runs node by node, in the
+/// graph verifier's walk over the method's nodes (one walk for the V rules
+/// and the records: on a million nodes every walk is a trip to memory).
+class StorageRecordsVerifier {
+public:
+  explicit StorageRecordsVerifier(MethodOp method);
+  ~StorageRecordsVerifier();
+  StorageRecordsVerifier(const StorageRecordsVerifier &) = delete;
+  StorageRecordsVerifier &operator=(const StorageRecordsVerifier &) = delete;
+
+  /// What the rules find `node` (a node of the method's body, with its
+  /// subgraphs) writes. Each node once, in order.
+  void addNode(mlir::Operation &node);
+  /// After the last node: what the method itself writes (write-backs,
+  /// buffers marked `mutated`), then the records against all that was
+  /// found. Names the first value that lacks its record and the node that
+  /// writes it.
+  llvm::LogicalResult verify();
+
+private:
+  struct State;
+  std::unique_ptr<State> state;
+};
 
 } // namespace ng
 

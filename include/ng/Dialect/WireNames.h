@@ -50,7 +50,9 @@ namespace ng {
 // Reading and writing the hints
 //===----------------------------------------------------------------------===//
 
-/// The node name `op`'s location records, or "" for none.
+/// The wire name recorded for node `op`: the name its location records; for
+/// an ng.output that records none, "output" (the OUTPUT node's name, S1);
+/// else "" (a node without a name, which the exporter names: GraphNames).
 llvm::StringRef getNodeName(mlir::Operation *op);
 /// The name `loc` records for the node it locates, or "".
 llvm::StringRef getNodeName(mlir::Location loc);
@@ -87,18 +89,21 @@ llvm::StringRef getContextMethod(mlir::Location loc);
 
 /// Where `loc` is, in the words of ng's messages: "method 'forward', node
 /// 'aten_add_tensor'", "method 'forward'", "node 'x'", or "" when it names
-/// neither. The method and the node are each left out when `message`, the
-/// text that will follow, names it already ("method 'forward': ...",
-/// "node 'x' ...").
+/// neither. The method is left out when `message`, the text that will
+/// follow, opens with it ("method 'forward': ..."), the node when `message`
+/// names it ("node 'x' ...").
 std::string describeNodeLocation(mlir::Location loc,
                                  llvm::StringRef message = "");
 
-/// How messages name a node or value that has no name.
-constexpr llvm::StringLiteral kUnnamedInMessages("<unnamed>");
-
-/// How messages name `value`: its wire name in quotes, `'<unnamed>'`
-/// without one.
-std::string quoteValueName(mlir::Value value);
+/// How messages name `value`: its wire name in quotes (`'x'`), `'<unnamed>'`
+/// without one. The noun is the message's: "value 'x'", "output 'x'".
+std::string describe(mlir::Value value);
+/// How messages name node `op` (an ng.call or ng.output): its name
+/// (getNodeName) in quotes, `'<unnamed>'` without one; another op by its
+/// op name. The noun is the message's: "node 'aten_add_tensor'".
+std::string describe(mlir::Operation *op);
+/// describe(value), under the name lib/Interpreter uses.
+inline std::string quoteValueName(mlir::Value value) { return describe(value); }
 
 /// The name the exporter gives a node of `target` that has none: the target
 /// without `torch.ops.`, lower case, each character a name cannot have
@@ -128,8 +133,8 @@ public:
 
   /// The name of a block argument or op result of the graph.
   llvm::StringRef getName(mlir::Value value) const;
-  /// The name of an op of the graph (ng.call or ng.output).
-  llvm::StringRef getNodeName(mlir::Operation *op) const;
+  /// The name of a node of the graph (ng.call or ng.output).
+  llvm::StringRef getName(mlir::Operation *op) const;
 
 private:
   enum : uint8_t { kNode = 1, kValue = 2 };

@@ -12,6 +12,11 @@ include "mlir/Pass/PassBase.td"
 // on the module only when it needs the whole program, said in its
 // description. Old spellings stay for one release as deprecated aliases
 // (lib/Transforms/PassAliases.cpp); docs/Tools.md has the policy.
+//
+// A description says what the pass does, by the kind of op it acts on (a
+// view, an assertion, a dequantize op); which targets are of that kind is
+// an op fact, listed in include/ng/Dialect/OpFacts.td alone and explained in
+// docs/OpFacts.md, so a description never restates a list of targets.
 
 def PrintSummary : Pass<"ng-print-summary", "mlir::ModuleOp"> {
   let summary = "Print what each method holds: nodes, inputs, constants, "
@@ -44,9 +49,9 @@ def Report : Pass<"ng-report", "mlir::ModuleOp"> {
     * its I/O signature: every user input and user output, with its dtype,
       sizes (dynamic dims as ranges) and dim order;
     * the targets it calls, with how often, each a `kernel`, a `view` (its
-      output aliases an argument it does not write, by the op facts) or a
-      `metadata` op (it makes no tensor: `sym_size`, `_operator.*`,
-      assertions); subgraphs' calls included;
+      output aliases an argument it does not write, by the op facts,
+      docs/OpFacts.md) or a `metadata` op (it makes no tensor); subgraphs'
+      calls included;
     * its weights: the bytes of its constants by role, by dtype and
       quantization scheme, and the largest constants (what makes the
       program large); the bytes are the data's when the program carries it
@@ -153,20 +158,23 @@ def FoldQ4Weights : Pass<"ng-fold-q4-weights", "mlir::ModuleOp"> {
     that is only ever dequantized to be read as a linear/embedding weight is
     stored packed, and the dequantize node disappears.
 
-    * `gguf` (F1, F6): `torchao.dequantize_gguf(weight, ggml_type,
-      output_dtype)` over a constant: the weight becomes BYTE with the
-      dequantized (logical) shape and `#ng.packed<"gguf:<ggml_type>">`;
-      every reference to the dequantized value reads the weight instead. The
-      packed bytes do not change. For a ggml type with a known block size the
-      weight's raw shape `(N, row_bytes)` is checked against the logical one.
-    * `torchao` (F2-F5): `torchao.dequantize_affine` of an int8 constant with
-      range [-8, 7] and block size `[1, g]`, read only as the `weight` of
-      `aten.linear` / `aten.embedding`, exactly once per reader: the weight
-      becomes BYTE with `#ng.affine_group<...>` (scale and zero point stay as
-      their own constants) and its data is repacked two values per byte
-      (even element in the low nibble). A weight is folded only when every
-      reader is such a dequantize with identical parameters (F3); anything
-      else is left exactly as it was.
+    * `gguf` (F1, F6): the GGUF dequantize of a constant: the weight becomes
+      BYTE with the dequantized (logical) shape and
+      `#ng.packed<"gguf:<ggml_type>">`; every reference to the dequantized
+      value reads the weight instead. The packed bytes do not change. For a
+      ggml type with a known block size the weight's raw shape
+      `(N, row_bytes)` is checked against the logical one.
+    * `torchao` (F2-F5): the torchao affine dequantize of an int8 constant
+      with range [-8, 7] and block size `[1, g]`, read only as the weight of
+      a consumer that takes a folded weight, exactly once per reader: the
+      weight becomes BYTE with `#ng.affine_group<...>` (scale and zero point
+      stay as their own constants) and its data is repacked two values per
+      byte (even element in the low nibble). A weight is folded only when
+      every reader is such a dequantize with identical parameters (F3);
+      anything else is left exactly as it was.
+
+    Which targets are dequantize ops, their argument order, and which
+    consumers take a folded weight are op facts (docs/OpFacts.md).
 
     The torchao fold rewrites bytes, so it needs the constant data: import
     from a `.ptn` package, or pass `--constants=FILE.safetensors` to
@@ -206,17 +214,18 @@ def LegalizeDimOrder : Pass<"ng-legalize-dim-order", "::ng::MethodOp"> {
        one (D3: the other dims keep their relative order, each size-1 dim
        goes where the identity would put it), and contiguous is spelled per
        `contiguous=` (packed weights keep theirs);
-    3. rewrite `aten.clone.default`, `aten._to_copy.default` and
-       `aten.empty.memory_format` into `dim_order_ops._clone_dim_order`,
-       `_to_dim_order_copy` and `_empty_dim_order` with the D4 signatures
-       and an explicit `dim_order` (D2; preserve_format and a `none` format
-       on the copies take the input's order, `none` on empty is contiguous);
-       `reverse=true` maps back and fails on an order with no memory_format;
-    4. give every op that reads its input linearly (D5: view, view_copy,
-       _unsafe_view, reshape, avg_pool2d, adaptive_avg_pool2d,
-       _adaptive_avg_pool2d, expand_copy, mean.dim, sum.dim_IntList, and
+    3. rewrite the aten copy ops that take a `memory_format` (clone,
+       `_to_copy`, empty) into their `dim_order_ops` forms with the D4
+       signatures and an explicit `dim_order` (D2; preserve_format and a
+       `none` format on the copies take the input's order, `none` on empty
+       is contiguous); `reverse=true` maps back and fails on an order with
+       no memory_format;
+    4. give every op that reads its input linearly (D5, and the targets of
        `contiguous-ops=`) a contiguous input, inserting a named contiguous
        copy (`<input>_contiguous`) before the first such reader.
+
+    Which targets are copy ops (and their other forms), and which read
+    their input linearly, are op facts (docs/OpFacts.md).
 
     Before:
 
@@ -267,15 +276,10 @@ def InferAliases : Pass<"ng-infer-aliases", "::ng::MethodOp"> {
   let description = [{
     A program that comes without aliasing facts (a hand-written one, or one
     from a writer that dropped them) gets them from ng's table of known aten
-    ops (the op facts, `include/ng/Dialect/OpFacts.td`, the only copy):
-
-    * views (A2: `view`, `transpose.int`, `slice.Tensor`, `permute`,
-      `select.int`, `expand`, `unsqueeze`, `squeeze.dim`, `alias`, `t`,
-      `as_strided`, and a few more of the same form): the output aliases
-      `self`;
-    * in-place ops (`add_.Tensor`, `index_put_`, `__iand__`, ...): `self` is
-      written (`mut`) and the output aliases it;
-    * `*_copy` variants of the views alias nothing.
+    ops (the op facts, docs/OpFacts.md): a view's output aliases the
+    argument it views (A2); an in-place op writes its argument (`mut`) and
+    its output aliases it; the `*_copy` variants of the views alias
+    nothing.
 
     ```mlir
     // before
@@ -371,9 +375,9 @@ def ReplaceCopyWithAlias : Pass<"ng-replace-copy-with-alias",
     the view in the op facts, sizes from the recorded output). Refused,
     leaving the copy:
 
-    * views with several outputs (split_copy, unbind_copy), and views whose
-      layout no dim order expresses (a slice with gaps, a broadcast) or ng
-      cannot tell (as_strided, diagonal, ...);
+    * views with several outputs, and views whose layout no dim order
+      expresses (a slice with gaps, a broadcast) or ng cannot tell (the op
+      facts give such a view no layout rule, docs/OpFacts.md);
     * a result that feeds an OUTPUT node, itself or through a view (the
       caller may reuse an output's buffer);
     * a result written in place, itself or through a view (the write would
@@ -408,9 +412,8 @@ def Reinplace : Pass<"ng-reinplace", "::ng::MethodOp"> {
   let description = [{
     What ExecuTorch's native backend does before it serializes a graph
     (upstream `NativeReinplacePass`): a functional op whose op facts name an
-    in-place form (`relu`, `gelu`, `sigmoid`, `index_put`, `index_copy`,
-    `.default`; `include/ng/Dialect/OpFacts.td`) writes its result into
-    `self` instead of new storage. The call is retargeted to the `_` form,
+    in-place form (docs/OpFacts.md) writes its result into `self` instead
+    of new storage. The call is retargeted to the `_` form,
     `self` is marked `mut` and the output aliases it (A1):
 
     ```mlir
@@ -468,26 +471,24 @@ def RemoveRuntimeAsserts : Pass<"ng-remove-runtime-asserts",
     ExecuTorch strips the assertion nodes of a graph before it serializes
     it (upstream's pass drops them all, whatever they check); ng drops the
     ones it can prove true and keeps the rest. Which targets are
-    assertions, and what each checks, are op facts
-    (`include/ng/Dialect/OpFacts.td`):
+    assertions, what each checks and its argument order are op facts
+    (docs/OpFacts.md). By what it checks:
 
-    * `aten._assert_tensor_metadata` is always dropped: the tensor's type
-      carries its dtype and sizes;
-    * `aten._assert_scalar(self, assert_msg)` is dropped when `self` is
-      known true: the literal `true`, or a comparison (`_operator.ge`, `gt`,
-      `le`, `lt`, `eq`, `ne`) that the ranges of its operands decide;
-    * `aten.sym_constrain_range(size, *, min, max)` is dropped when
-      `min <= max` and the range of `size` lies in `[min, max]` (`none`:
-      unbounded); `sym_constrain_range_for_size` the same with `min`
-      defaulting to 0, and kept whenever `max <= 2` (it fails then).
+    * tensor metadata: always dropped, the tensor's type carries its dtype
+      and sizes;
+    * a scalar: dropped when it is known true, the literal `true` or a
+      comparison that the ranges of its operands decide;
+    * a SymInt's range `[min, max]`: dropped when `min <= max` and the
+      range of the SymInt lies in it (`none`: unbounded); the `_for_size`
+      form the same with `min` defaulting to 0, and kept whenever
+      `max <= 2` (it fails then).
 
     The range of a symbolic int is what ng IR records of it
-    (`ng/Analysis/ScalarRanges.h`): a literal, `aten.sym_size.int` of a dim
-    (its DimRange, S8), `aten.sym_numel`, and `_operator.add` / `sub` /
-    `mul` of those. An unbacked int (`aten.item`, `_local_scalar_dense`), a
-    comparison of something unbounded, `false`, or anything else ng cannot
-    evaluate keeps its assertion, as does `aten._assert_async` (it checks a
-    tensor's data).
+    (`ng/Analysis/ScalarRanges.h`): a literal, a dim's size (its DimRange,
+    S8), and the scalar functions the op facts know of those. An unbacked
+    int, a comparison of something unbounded, `false`, or anything else ng
+    cannot evaluate keeps its assertion, as does an assertion on a
+    tensor's data.
 
     ```mlir
     // before: %x is f32[2, 1:64]

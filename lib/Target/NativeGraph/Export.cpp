@@ -61,7 +61,7 @@ private:
   StringOffset nameOf(Value value);
   /// The name GraphNames gave `value` / `op` in the graph being written.
   StringRef nameFor(Value value) { return names->getName(value); }
-  StringRef nodeNameFor(Operation *op) { return names->getNodeName(op); }
+  StringRef nodeNameFor(Operation *op) { return names->getName(op); }
 
   FailureOr<Offset<fb::TensorMeta>> meta(ng::TensorType type, Operation *at);
   FailureOr<Offset<fb::Graph>>

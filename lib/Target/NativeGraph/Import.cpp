@@ -340,19 +340,29 @@ public:
 private:
   static LogicalResult reword(Diagnostic &diag) {
     Location loc = diag.getLocation();
-    StringRef method = getContextMethod(loc);
     auto file = loc->findInstanceOf<FileLineColLoc>();
-    if (method.empty() || !file ||
-        diag.getSeverity() != DiagnosticSeverity::Error)
+    if (!file || diag.getSeverity() != DiagnosticSeverity::Error)
       return failure();
     std::string message = diag.str();
     StringRef text = message;
+    // An op's verifier speaks first ("'ng.call' op ..."); the importer's
+    // own errors come located at the file, without a method.
+    bool fromVerifier = false;
     if (text.starts_with("'ng.")) {
       size_t opEnd = text.find("' op ");
-      if (opEnd != StringRef::npos)
+      if (opEnd != StringRef::npos) {
         text = text.drop_front(opEnd + 5);
+        fromVerifier = true;
+      }
     }
-    emitError(file) << describeNodeLocation(loc, text) << ": " << text;
+    // (A method whose name is empty has no method to say.)
+    std::string where = describeNodeLocation(loc, text);
+    if (where.empty() && !fromVerifier)
+      return failure();
+    InFlightDiagnostic reworded = emitError(file);
+    if (!where.empty())
+      reworded << where << ": ";
+    reworded << text;
     return success();
   }
 
@@ -1377,11 +1387,8 @@ LogicalResult Importer::claimGraph(const fb::Graph *graph) {
 LogicalResult Importer::importMethod(const fb::Method *method,
                                      ModuleOp module) {
   context = ErrorContext();
+  // (An empty name, V12, is the verifier's.)
   context.method = str(method->name());
-  if (context.method.empty()) {
-    error() << "a method has an empty name (V12)";
-    return failure();
-  }
   builder.setInsertionPointToEnd(module.getBody());
   // The context of every location in the method: fused<@name>[file]
   // (WireNames.h).

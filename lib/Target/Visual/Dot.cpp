@@ -260,7 +260,7 @@ private:
       unsigned literals = 0;
       for (WireArgument arg : output.getWireArguments())
         literals += arg.getNumOperands() == 0;
-      label.line(picture.getNames().getNodeName(node.op));
+      label.line(picture.getNames().getName(node.op));
       if (literals)
         label.line("+ " + Twine(literals) +
                    (literals == 1 ? " literal value" : " literal values"));
@@ -275,7 +275,7 @@ private:
       return;
     auto call = cast<CallOp>(node.op);
     label.line(getShortTargetName(call.getTarget()))
-        .line(picture.getNames().getNodeName(node.op));
+        .line(picture.getNames().getName(node.op));
     bool writes = llvm::any_of(call.getWireArguments(), [](WireArgument arg) {
       return arg.isMutated();
     });
@@ -310,7 +310,7 @@ private:
     if (stubs.insert(index).second) {
       Label label;
       label
-          .line(node.op ? picture.getNames().getNodeName(node.op)
+          .line(node.op ? picture.getNames().getName(node.op)
                         : picture.getNames().getName(node.arg))
           .line("node " + Twine(index) + ", outside the range");
       os << "  \"" << id

@@ -237,12 +237,8 @@ std::string ng::visual::describeQuant(Attribute quant) {
 }
 
 std::string ng::visual::getSubgraphLabel(CallOp call, unsigned region) {
-  unsigned seen = 0;
-  for (WireArgument arg : call.getWireArguments())
-    if (arg.getKind() == ArgKind::Graph && seen++ == region)
-      if (auto label =
-              dyn_cast_if_present<StringAttr>(arg.getAttr().getValue()))
-        return label.getValue().str();
+  if (StringRef label = call.getGraphLabel(region); !label.empty())
+    return label.str();
   return "graph " + std::to_string(region);
 }
 

@@ -180,7 +180,7 @@ private:
                    StringRef graphId, const GraphNames &names) {
     auto call = dyn_cast<CallOp>(node.op);
     auto output = dyn_cast<OutputOp>(node.op);
-    StringRef nodeName = names.getNodeName(node.op);
+    StringRef nodeName = names.getName(node.op);
     out.attributeArray("subgraphIds", [&] {
       if (!call)
         return;
