@@ -175,10 +175,10 @@ public:
   std::optional<WireArgument> at(unsigned index) const;
   /// The argument that consumes operand `number`, if any.
   ///
-  /// Both walk the list up to the argument, but on a node with many
-  /// arguments (an OUTPUT node returning every buffer of a model) while a
-  /// StorageQueryCache is open (each pass in ng-opt): then where each
-  /// argument begins is read once per argument list and the answer is a
+  /// Both walk the list up to the argument, except on a node with many
+  /// arguments (an OUTPUT node returning every buffer of a model): there
+  /// where each argument begins is computed once per argument list (the
+  /// dialect keeps it, keyed by the uniqued list) and the answer is a
   /// lookup, so a pass asking for each of a node's operands stays linear.
   std::optional<WireArgument> findByOperand(unsigned number) const;
 
