@@ -251,24 +251,26 @@ ng::TensorType::verify(function_ref<InFlightDiagnostic()> emitError,
   return verifyTensorLimits(emitError, elementType, sizes);
 }
 
-static void printDim(AsmPrinter &printer, DimRange dim) {
-  printer << dim.min;
-  if (dim.isStatic())
-    return;
-  printer << ':';
-  if (dim.max == -1)
-    printer << '?';
-  else
-    printer << dim.max;
+void ng::printDimRanges(ArrayRef<DimRange> sizes, raw_ostream &os) {
+  os << '[';
+  llvm::interleaveComma(sizes, os, [&](DimRange dim) {
+    os << dim.min;
+    if (dim.isStatic())
+      return;
+    os << ':';
+    if (dim.max == -1)
+      os << '?';
+    else
+      os << dim.max;
+  });
+  os << ']';
 }
 
 void ng::TensorType::print(AsmPrinter &printer) const {
   if (!hasMeta())
     return;
-  printer << '<' << getElementType() << '[';
-  llvm::interleaveComma(getSizes(), printer,
-                        [&](DimRange d) { printDim(printer, d); });
-  printer << ']';
+  printer << '<' << getElementType();
+  printDimRanges(getSizes(), printer.getStream());
   DenseI64ArrayAttr order = getDimOrder();
   if (!order) {
     printer << ", dim_order = none";
@@ -373,16 +375,7 @@ void ng::printTypeSummary(Type type, raw_ostream &os) {
     return;
   }
   tensor.getElementType().print(os);
-  os << "[";
-  llvm::interleaveComma(tensor.getSizes(), os, [&](DimRange dim) {
-    if (dim.isStatic())
-      os << dim.min;
-    else if (dim.max < 0)
-      os << dim.min << ":?";
-    else
-      os << dim.min << ":" << dim.max;
-  });
-  os << "]";
+  printDimRanges(tensor.getSizes(), os);
   if (!tensor.isContiguous())
     if (DenseI64ArrayAttr order = tensor.getDimOrder()) {
       os << " dim_order [";

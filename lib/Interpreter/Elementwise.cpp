@@ -272,34 +272,12 @@ bool whereKernel(KernelContext &ctx) {
   if (!b)
     return false;
   DType out = resultType({a, b});
-  Tensor x = asTensor(*a), y = asTensor(*b);
-  std::optional<Shape> shape = broadcastShapes(x.getSizes(), y.getSizes());
-  if (shape)
-    shape = broadcastShapes(*shape, condition->getSizes());
-  if (!shape)
-    return ctx.fail("cannot broadcast the condition and the two operands");
-  std::vector<int64_t> pick = condition->broadcastTo(*shape).readInt();
-  Tensor result = Tensor::alloc(out, *shape);
-  auto run = [&](auto tag) {
-    using CT = decltype(tag);
-    std::vector<CT> lhs = x.broadcastTo(*shape).read<CT>();
-    std::vector<CT> rhs = y.broadcastTo(*shape).read<CT>();
-    for (size_t i = 0; i < lhs.size(); ++i)
-      if (!pick[i])
-        lhs[i] = rhs[i];
-    result.write<CT>(lhs, true);
-  };
-  switch (getComputeKind(out)) {
-  case ComputeKind::Float:
-    run(float());
-    break;
-  case ComputeKind::Double:
-    run(double());
-    break;
-  case ComputeKind::Int:
-    run(int64_t());
-    break;
-  }
+  Tensor result;
+  if (!mapElements(
+          ctx, out, out,
+          [](auto pick, auto x, auto y) { return pick != 0 ? x : y; }, result,
+          *condition, asTensor(*a), asTensor(*b)))
+    return false;
   ctx.setResult(0, result);
   return true;
 }

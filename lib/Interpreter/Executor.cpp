@@ -188,16 +188,7 @@ static std::optional<std::string> checkAgainstType(const RValue &runtime,
     if (!fits) {
       std::string expected;
       llvm::raw_string_ostream os(expected);
-      os << "[";
-      llvm::interleaveComma(dims, os, [&](DimRange dim) {
-        if (dim.isStatic())
-          os << dim.min;
-        else if (dim.max < 0)
-          os << dim.min << ":?";
-        else
-          os << dim.min << ":" << dim.max;
-      });
-      os << "]";
+      printDimRanges(dims, os);
       return llvm::formatv("has sizes {0}, but the program says {1}",
                            formatShape(t.getSizes()), expected)
           .str();

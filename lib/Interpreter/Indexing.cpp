@@ -139,6 +139,23 @@ std::optional<IndexedPlaces> indexPlaces(KernelContext &ctx, const Tensor &self,
   return places;
 }
 
+/// Result 0 is `self[indices]`, a new tensor: index.Tensor, embedding and
+/// index_select are this gather with their own index lists.
+bool gatherIndexed(KernelContext &ctx, const Tensor &self,
+                   std::vector<Tensor> indices) {
+  std::optional<IndexedPlaces> places =
+      indexPlaces(ctx, self, std::move(indices));
+  if (!places)
+    return false;
+  Tensor result = Tensor::alloc(self.getDType(), places->shape);
+  size_t width = getDTypeSize(self.getDType());
+  uint8_t *out = result.getStorage()->bytes.data();
+  for (size_t i = 0; i < places->offsets.size(); ++i)
+    std::memcpy(out + i * width, self.elementAt(places->offsets[i]), width);
+  ctx.setResult(0, result);
+  return true;
+}
+
 bool indexKernel(KernelContext &ctx) {
   const Tensor *self = ctx.tensor("self");
   std::vector<Tensor> indices =
@@ -146,16 +163,7 @@ bool indexKernel(KernelContext &ctx) {
            : std::vector<Tensor>();
   if (!self || ctx.failed())
     return false;
-  std::optional<IndexedPlaces> places = indexPlaces(ctx, *self, indices);
-  if (!places)
-    return false;
-  Tensor result = Tensor::alloc(self->getDType(), places->shape);
-  size_t width = getDTypeSize(self->getDType());
-  uint8_t *out = result.getStorage()->bytes.data();
-  for (size_t i = 0; i < places->offsets.size(); ++i)
-    std::memcpy(out + i * width, self->elementAt(places->offsets[i]), width);
-  ctx.setResult(0, result);
-  return true;
+  return gatherIndexed(ctx, *self, indices);
 }
 
 /// index_put(self, indices, values, accumulate): into a copy of `self`, or
@@ -180,29 +188,17 @@ bool indexPutKernel(KernelContext &ctx, bool inPlace) {
                     " do not broadcast to the indexed shape " +
                     formatShape(places->shape));
   Tensor source = values->broadcastTo(places->shape);
-  auto run = [&](auto tag) {
+  visitComputeType(target.getDType(), [&](auto tag) {
     using CT = decltype(tag);
     std::vector<CT> v = source.read<CT>();
-    Tensor element = target.withView({}, {}, 0);
     for (size_t i = 0; i < v.size(); ++i) {
-      element = target.withView({}, {}, places->offsets[i]);
+      Tensor element = target.withView({}, {}, places->offsets[i]);
       CT value = v[i];
       if (accumulate)
         value = wrapAdd(element.read<CT>().front(), value);
       element.write<CT>({value}, /*initialising=*/!inPlace);
     }
-  };
-  switch (getComputeKind(target.getDType())) {
-  case ComputeKind::Float:
-    run(float());
-    break;
-  case ComputeKind::Double:
-    run(double());
-    break;
-  case ComputeKind::Int:
-    run(int64_t());
-    break;
-  }
+  });
   if (inPlace)
     target.getStorage()->written = true;
   ctx.setResult(0, target);
@@ -219,17 +215,7 @@ bool embeddingKernel(KernelContext &ctx) {
                     formatShape(weight->getSizes()));
   if (isFloatDType(indices->getDType()) || indices->getDType() == DType::Bool)
     return ctx.fail("'indices' must be an integer tensor");
-  std::vector<Tensor> list = {*indices};
-  std::optional<IndexedPlaces> places = indexPlaces(ctx, *weight, list);
-  if (!places)
-    return false;
-  Tensor result = Tensor::alloc(weight->getDType(), places->shape);
-  size_t width = getDTypeSize(weight->getDType());
-  uint8_t *out = result.getStorage()->bytes.data();
-  for (size_t i = 0; i < places->offsets.size(); ++i)
-    std::memcpy(out + i * width, weight->elementAt(places->offsets[i]), width);
-  ctx.setResult(0, result);
-  return true;
+  return gatherIndexed(ctx, *weight, {*indices});
 }
 
 bool indexSelectKernel(KernelContext &ctx) {
@@ -246,16 +232,7 @@ bool indexSelectKernel(KernelContext &ctx) {
   list[dim] = index->getRank() == 0
                   ? index->withView({1}, {0}, index->getOffset())
                   : *index;
-  std::optional<IndexedPlaces> places = indexPlaces(ctx, *self, list);
-  if (!places)
-    return false;
-  Tensor result = Tensor::alloc(self->getDType(), places->shape);
-  size_t width = getDTypeSize(self->getDType());
-  uint8_t *out = result.getStorage()->bytes.data();
-  for (size_t i = 0; i < places->offsets.size(); ++i)
-    std::memcpy(out + i * width, self->elementAt(places->offsets[i]), width);
-  ctx.setResult(0, result);
-  return true;
+  return gatherIndexed(ctx, *self, std::move(list));
 }
 
 /// index_copy(self, dim, index, source): self.select(dim, index[i]) =
@@ -404,6 +381,26 @@ std::optional<Shape> sizeList(KernelContext &ctx, llvm::StringRef name) {
   return Shape(sizes.begin(), sizes.end());
 }
 
+/// A new tensor of `sizes` filled with `fill` (zeros, ones) or else the
+/// `fill_value` argument, in `dtype`; without one, in `likeDType` (the
+/// `*_like` ops), f32 for `fill`, the number's dtype for `fill_value`.
+bool createFilled(KernelContext &ctx, llvm::ArrayRef<int64_t> sizes,
+                  std::optional<DType> dtype, std::optional<double> fill,
+                  std::optional<DType> likeDType) {
+  RValue value = fill ? RValue::ofFloat(*fill) : RValue::none();
+  if (!fill) {
+    const RValue *v = ctx.scalarOrTensor("fill_value");
+    if (!v)
+      return false;
+    value = *v;
+  }
+  DType out = dtype.value_or(
+      likeDType.value_or(fill ? DType::F32 : getScalarDType(value)));
+  if (fill && !isFloatDType(out))
+    value = RValue::ofInt(static_cast<int64_t>(*fill));
+  return fillKernel(ctx, Tensor::alloc(out, sizes), value);
+}
+
 /// full / zeros / ones / empty (zeros: ng-run has no uninitialised memory).
 KernelFn creation(std::optional<double> fill,
                   llvm::StringRef sizeArg = "size") {
@@ -412,17 +409,7 @@ KernelFn creation(std::optional<double> fill,
     std::optional<DType> dtype = ctx.getOptionalDType("dtype");
     if (!shape || ctx.failed())
       return false;
-    RValue value = fill ? RValue::ofFloat(*fill) : RValue::none();
-    if (!fill) {
-      const RValue *v = ctx.scalarOrTensor("fill_value");
-      if (!v)
-        return false;
-      value = *v;
-    }
-    DType out = dtype.value_or(fill ? DType::F32 : getScalarDType(value));
-    if (fill && !isFloatDType(out))
-      value = RValue::ofInt(static_cast<int64_t>(*fill));
-    return fillKernel(ctx, Tensor::alloc(out, *shape), value);
+    return createFilled(ctx, *shape, dtype, fill, std::nullopt);
   };
 }
 
@@ -432,17 +419,7 @@ KernelFn likeCreation(std::optional<double> fill) {
     std::optional<DType> dtype = ctx.getOptionalDType("dtype");
     if (!self || ctx.failed())
       return false;
-    RValue value = fill ? RValue::ofFloat(*fill) : RValue::none();
-    if (!fill) {
-      const RValue *v = ctx.scalarOrTensor("fill_value");
-      if (!v)
-        return false;
-      value = *v;
-    }
-    DType out = dtype.value_or(self->getDType());
-    if (fill && !isFloatDType(out))
-      value = RValue::ofInt(static_cast<int64_t>(*fill));
-    return fillKernel(ctx, Tensor::alloc(out, self->getSizes()), value);
+    return createFilled(ctx, self->getSizes(), dtype, fill, self->getDType());
   };
 }
 

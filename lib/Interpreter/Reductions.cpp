@@ -152,17 +152,10 @@ bool extremum(KernelContext &ctx, bool max, bool values, bool indices) {
   unsigned next = 0;
   if (values) {
     Tensor result = Tensor::alloc(self->getDType(), view->outputSizes);
-    switch (getComputeKind(self->getDType())) {
-    case ComputeKind::Float:
-      result.write<float>(pick(float()), true);
-      break;
-    case ComputeKind::Double:
-      result.write<double>(pick(double()), true);
-      break;
-    case ComputeKind::Int:
-      result.write<int64_t>(pick(int64_t()), true);
-      break;
-    }
+    visitComputeType(self->getDType(), [&](auto tag) {
+      using CT = decltype(tag);
+      result.write<CT>(pick(tag), /*initialising=*/true);
+    });
     ctx.setResult(next++, result);
   } else {
     if (getComputeKind(self->getDType()) == ComputeKind::Int)

@@ -72,6 +72,11 @@ mlir::Type getScalarType(mlir::MLIRContext *ctx, ArgKind kind);
 /// value", "a FLOAT value", "a BOOL value".
 llvm::StringRef describeReferenceKind(ArgKind kind);
 
+/// Sizes as the tensor type's syntax writes them, which the type summary,
+/// reports and messages share: `[1, 1:32, 4:?]` (a static dim its size, a
+/// dynamic one `min:max`, `min:?` when unbounded).
+void printDimRanges(llvm::ArrayRef<DimRange> sizes, llvm::raw_ostream &os);
+
 /// How pictures and reports show a value's type to people (not IR syntax):
 /// `f32[1, 1:32, 128]`, with ` dim_order [0, 2, 1, 3]` when not the
 /// identity and the quantization (printQuantSummary) when quantized; `int`,
