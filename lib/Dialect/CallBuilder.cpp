@@ -45,6 +45,12 @@ CallArgument CallArgument::boolean(MLIRContext *ctx, StringRef name,
   return literal(ctx, ArgKind::Bool, name, BoolAttr::get(ctx, value));
 }
 
+CallArgument CallArgument::number(MLIRContext *ctx, StringRef name,
+                                  double value) {
+  return literal(ctx, ArgKind::Float, name,
+                 FloatAttr::get(Float64Type::get(ctx), value));
+}
+
 CallArgument CallArgument::string(MLIRContext *ctx, StringRef name,
                                   StringRef value) {
   return literal(ctx, ArgKind::String, name, StringAttr::get(ctx, value));

@@ -25,8 +25,11 @@ void ng::buildNativeDefaultPipeline(OpPassManager &pm) {
 
 void ng::buildPrepareNativePipeline(OpPassManager &pm) {
   // The backend's preprocess step: its assertions go first, so that
-  // nothing later keeps a value alive for them.
-  pm.nest<MethodOp>().addPass(createRemoveRuntimeAsserts());
+  // nothing later keeps a value alive for them; then its fusions, before
+  // views replace copies (upstream's order).
+  OpPassManager &preprocess = pm.nest<MethodOp>();
+  preprocess.addPass(createRemoveRuntimeAsserts());
+  preprocess.addPass(createFuseRope());
   // What ng's serializer does while writing (F1-F6), on the whole program.
   pm.addPass(createFoldQ4Weights());
   OpPassManager &methods = pm.nest<MethodOp>();
@@ -47,7 +50,8 @@ void ng::registerNativePipelines() {
   PassPipelineRegistration<>(
       "ng-prepare-native",
       "Prepare a program for the native runtime: "
-      "ng.method(ng-remove-runtime-asserts), ng-fold-q4-weights, "
+      "ng.method(ng-remove-runtime-asserts, ng-fuse-rope), "
+      "ng-fold-q4-weights, "
       "ng.method(ng-legalize-dim-order, ng-replace-copy-with-alias), "
       "ng-native-default, ng-prune-constants (docs/NativePasses.md)",
       buildPrepareNativePipeline);

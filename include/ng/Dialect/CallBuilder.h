@@ -42,6 +42,9 @@ struct CallArgument {
                               bool value);
   static CallArgument string(mlir::MLIRContext *ctx, llvm::StringRef name,
                              llvm::StringRef value);
+  /// A float literal (FloatArg).
+  static CallArgument number(mlir::MLIRContext *ctx, llvm::StringRef name,
+                             double value);
   static CallArgument intList(mlir::MLIRContext *ctx, llvm::StringRef name,
                               llvm::ArrayRef<int64_t> values);
   static CallArgument tensor(llvm::StringRef name, mlir::Value value);

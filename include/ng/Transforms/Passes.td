@@ -513,6 +513,48 @@ def RemoveRuntimeAsserts : Pass<"ng-remove-runtime-asserts",
   ];
 }
 
+def FuseRope : Pass<"ng-fuse-rope", "::ng::MethodOp"> {
+  let summary = "Fuse HuggingFace's decomposed rotary embedding into "
+                "native.rope";
+  let description = [{
+    The native backend's FuseRoPEPass: torch.export decomposes
+    HuggingFace's rotary embedding (`LlamaRotaryEmbedding.forward`,
+    `apply_rotary_pos_emb`) into some twenty ops per query or key,
+
+    ```
+    freqs = transpose(inv_freq[None, :, None] @ float(position_ids[:, None, :]), 1, 2)
+    phase = cat([freqs, freqs], -1)
+    cos   = unsqueeze(cast?(cos(phase) * attention_scale?), 1)     (sin likewise)
+    out   = x * cos + cat([-x[..., d/2:], x[..., :d/2]], -1) * sin
+    ```
+
+    and this pass turns each apply into one
+    `torch.ops.native.rope.default(input: x, position_ids, inv_freq,
+    interleaved: false, attention_scale)`, which computes the same numbers
+    (bit for bit on f32, `ng-run --compare`). The functional (`*_copy`) and
+    view forms match alike, as do either operand order of the add and the
+    muls, a batch-1 or batch-B `position_ids`, `matmul` or `bmm`,
+    `transpose(1, 2)` or `permute([0, 2, 1])`, and partial rotary (the
+    apply on `x[..., :r]`, concatenated with the rest: the slice becomes
+    native.rope's input). The decomposition dies with it; tables and
+    frequencies that other applies read (q and k, other layers) stay while
+    read.
+
+    Refused, with a `report=true` remark naming the node and the reason:
+    halves split anywhere but `head_dim / 2`, a cat or slice off the last
+    dim, cos and sin of different phases or scales, a phase that is not
+    f32 or not `cat([f, f])`, an intermediate of the apply with other
+    uses, shapes the types do not prove (`x` 4-D floating with a static even
+    `head_dim`, `inv_freq` f32 `[head_dim / 2]`, `position_ids` integer
+    `[1 or batch, seq]`), an f64 input, and inputs written in place.
+    docs/NativePasses.md shows each with its test.
+  }];
+  let options = [
+    Option<"report", "report", "bool", /*default=*/"false",
+           "Emit a remark for each fused rotary embedding and each refusal">
+  ];
+}
+
 def CheckRuntime : Pass<"ng-check-runtime", "mlir::ModuleOp"> {
   let summary = "Report what the native runtime would refuse to load or "
                 "cannot run, per method and node";
