@@ -34,6 +34,15 @@ Graph shape (per layer, 91 nodes: 25 placeholders + 66 calls):
     RMSNorm; w1/w3/w2 dequantize_affine -> linear, silu, mul; residual add
 Top level: embedding through dequantize_affine, rope tables indexed by
 input_pos, final RMSNorm, lm_head through dequantize_affine.
+
+--hf-rope: HuggingFace's rotary embedding as torch.export decomposes it
+instead (what --ng-fuse-rope fuses): one buffer inv_freq [hd/2]; at the top
+level LlamaRotaryEmbedding.forward (position_ids = input_pos[None], 13
+nodes: inv_freq[None, :, None].expand, float(position_ids[:, None, :]),
+matmul, transpose(1, 2), cat([f, f], -1), cos and sin times the attention
+scale), the tables shared by every layer; per layer q and k transposed to
+[1, heads, s, hd] first, then apply_rotary_pos_emb on each (cos and sin
+unsqueezed at 1; x * cos + cat([-x2, x1], -1) * sin): 85 nodes a layer.
 """
 
 import argparse
@@ -68,6 +77,11 @@ DEFAULT_SCHEMA = os.path.join(SCRIPT_DIR, "..", "schema", "native_graph.fbs")
 
 NODES_PER_LAYER = 91
 TOP_LEVEL_NODES = 25
+# With --hf-rope: 16 rope nodes a layer instead of 22; at the top level
+# LlamaRotaryEmbedding's 13 instead of two index.Tensor, and one buffer
+# (inv_freq) instead of the two tables.
+HF_NODES_PER_LAYER = NODES_PER_LAYER - 22 + 16
+HF_TOP_LEVEL_NODES = TOP_LEVEL_NODES - 2 + 13 - 1
 
 _dumps = json.JSONEncoder(ensure_ascii=True, check_circular=False).encode
 
@@ -185,6 +199,7 @@ class Model:
         self.eps = 1e-5
         self.functional_kv = a.functional_kv or a.edge_ops
         self.edge_ops = a.edge_ops
+        self.hf_rope = a.hf_rope
         for what, k in (("hidden", self.H), ("intermediate", self.I)):
             if k % self.G:
                 sys.exit(f"error: {what} {k} not divisible by group size {self.G}")
@@ -231,8 +246,14 @@ class Model:
         # buffers: rope tables and the causal mask (non-persistent, never
         # written: constants with data), then the KV caches (non-persistent,
         # written: mutable buffers, S3).
-        yield ("b_rope_freqs_cos", "rope.freqs_cos", BUFFER, FLOAT, (S, hd // 2))
-        yield ("b_rope_freqs_sin", "rope.freqs_sin", BUFFER, FLOAT, (S, hd // 2))
+        if self.hf_rope:
+            yield ("b_rotary_emb_inv_freq", "rotary_emb.inv_freq", BUFFER,
+                   FLOAT, (hd // 2,))
+        else:
+            yield ("b_rope_freqs_cos", "rope.freqs_cos", BUFFER, FLOAT,
+                   (S, hd // 2))
+            yield ("b_rope_freqs_sin", "rope.freqs_sin", BUFFER, FLOAT,
+                   (S, hd // 2))
         yield ("b_mask", "mask", BUFFER, FLOAT, (S, S))
         for i in range(self.layers):
             for c in ("k_cache", "v_cache"):
@@ -256,8 +277,10 @@ class Model:
         yield ("input_pos", None, "user", LONG, (DYN,))
 
     def node_count(self):
-        return (TOP_LEVEL_NODES + NODES_PER_LAYER * self.layers +
-                (3 if self.edge_ops else 0))
+        top, per_layer = ((HF_TOP_LEVEL_NODES, HF_NODES_PER_LAYER)
+                          if self.hf_rope else
+                          (TOP_LEVEL_NODES, NODES_PER_LAYER))
+        return top + per_layer * self.layers + (3 if self.edge_ops else 0)
 
 
 # ---------------------------------------------------------------------------
@@ -389,6 +412,68 @@ class Writer:
             ("self", T(x)), ("size", IL(size_items)),
         ], dtype, shape, alias_of=x)
 
+    def view_op(self, op, overload, x, args, shape, order=None, dtype=FLOAT):
+        """aten.<op>.<overload> on `x` (a view, alias_of x), or its _copy
+        form with --edge-ops (a new tensor, contiguous)."""
+        ins = [("self", T(x))] + args
+        if self.m.edge_ops:
+            return self.call(f"torch.ops.aten.{op}_copy.{overload}", ins,
+                             dtype, shape)
+        return self.call(f"torch.ops.aten.{op}.{overload}", ins, dtype, shape,
+                         order=order, alias_of=x)
+
+    def hf_rotary_tables(self):
+        """LlamaRotaryEmbedding.forward(x, position_ids), attention scale 1:
+        the cos and sin tables [1, s, hd] every layer shares."""
+        half, hd = self.m.hd // 2, self.m.hd
+        pos = self.view_op("unsqueeze", "default", "input_pos",
+                           [("dim", I(0))], (1, DYN), dtype=LONG)
+        f0 = self.view_op("unsqueeze", "default", "b_rotary_emb_inv_freq",
+                          [("dim", I(0))], (1, half))
+        f1 = self.view_op("unsqueeze", "default", f0, [("dim", I(2))],
+                          (1, half, 1))
+        f2 = self.view_op("expand", "default", f1,
+                          [("size", IL([1, -1, 1]))], (1, half, 1))
+        p0 = self.view_op("unsqueeze", "default", pos, [("dim", I(1))],
+                          (1, 1, DYN), dtype=LONG)
+        p1 = self.call("torch.ops.aten._to_copy.default", [
+            ("self", T(p0)), ("dtype", ST(FLOAT))], FLOAT, (1, 1, DYN))
+        m = self.call("torch.ops.aten.matmul.default", [
+            ("self", T(f2)), ("other", T(p1))], FLOAT, (1, half, DYN))
+        freqs = self.view_op("transpose", "int", m,
+                             [("dim0", I(1)), ("dim1", I(2))], (1, DYN, half),
+                             order=(0, 2, 1))
+        emb = self.call("torch.ops.aten.cat.default", [
+            ("tensors", TL([freqs, freqs])), ("dim", I(-1))], FLOAT,
+            (1, DYN, hd))
+        tables = []
+        for fn in ("cos", "sin"):
+            t = self.call(f"torch.ops.aten.{fn}.default", [("self", T(emb))],
+                          FLOAT, (1, DYN, hd))
+            tables.append(self.binop("mul", t, None, (1, DYN, hd),
+                                     alpha=False, b_arg=F(1.0)))
+        return tables
+
+    def hf_rope(self, x, nh, cos_u, sin_u):
+        """apply_rotary_pos_emb on x [1, nh, s, hd] (contiguous with
+        --edge-ops, else a transposed view): x * cos + rotate_half(x) * sin."""
+        hd, half = self.m.hd, self.m.hd // 2
+        order = None if self.m.edge_ops else (0, 2, 1, 3)
+        shp, shp2 = (1, nh, DYN, hd), (1, nh, DYN, half)
+        xc = self.binop("mul", x, cos_u, shp, alpha=False)
+        x1 = self.view_op("slice", "Tensor", x, [
+            ("dim", I(3)), ("start", I(0)), ("end", I(half)), ("step", I(1))],
+            shp2, order=order)
+        x2 = self.view_op("slice", "Tensor", x, [
+            ("dim", I(3)), ("start", I(half)), ("end", I(2**63 - 1)),
+            ("step", I(1))], shp2, order=order)
+        n2 = self.call("torch.ops.aten.neg.default", [("self", T(x2))], FLOAT,
+                       shp2)
+        rh = self.call("torch.ops.aten.cat.default", [
+            ("tensors", TL([n2, x1])), ("dim", I(-1))], FLOAT, shp)
+        rs = self.binop("mul", rh, sin_u, shp, alpha=False)
+        return self.binop("add", xc, rs, shp)
+
     def binop(self, op, a, b, shape, alpha=True, b_arg=None):
         ins = [("self", T(a)), ("other", b_arg if b_arg is not None else T(b))]
         if alpha:
@@ -451,12 +536,24 @@ class Writer:
         q4 = self.view(q, [1, Ref(sym), nh, hd], (1, DYN, nh, hd))
         k4 = self.view(k, [1, Ref(sym), nkv, hd], (1, DYN, nkv, hd))
         v4 = self.view(v, [1, Ref(sym), nkv, hd], (1, DYN, nkv, hd))
-        cos_b = self.view(cos, [1, Ref(sym), 1, hd // 2], (1, DYN, 1, hd // 2))
-        sin_b = self.view(sin, [1, Ref(sym), 1, hd // 2], (1, DYN, 1, hd // 2))
-        qr = self.rope(q4, nh, sym, cos_b, sin_b)
-        kr = self.rope(k4, nkv, sym, cos_b, sin_b)
-        qt = self.transpose12(qr, (1, DYN, nh, hd))
-        kt = self.transpose12(kr, (1, DYN, nkv, hd))
+        if m.hf_rope:
+            # HF: q, k, v to [1, heads, s, hd] first, the rotary embedding
+            # on q and k there.
+            cos_u = self.view_op("unsqueeze", "default", cos, [("dim", I(1))],
+                                 (1, 1, DYN, hd))
+            sin_u = self.view_op("unsqueeze", "default", sin, [("dim", I(1))],
+                                 (1, 1, DYN, hd))
+            qt = self.hf_rope(self.transpose12(q4, (1, DYN, nh, hd)), nh,
+                              cos_u, sin_u)
+            kt = self.hf_rope(self.transpose12(k4, (1, DYN, nkv, hd)), nkv,
+                              cos_u, sin_u)
+        else:
+            cos_b = self.view(cos, [1, Ref(sym), 1, hd // 2], (1, DYN, 1, hd // 2))
+            sin_b = self.view(sin, [1, Ref(sym), 1, hd // 2], (1, DYN, 1, hd // 2))
+            qr = self.rope(q4, nh, sym, cos_b, sin_b)
+            kr = self.rope(k4, nkv, sym, cos_b, sin_b)
+            qt = self.transpose12(qr, (1, DYN, nh, hd))
+            kt = self.transpose12(kr, (1, DYN, nkv, hd))
         vt = self.transpose12(v4, (1, DYN, nkv, hd))
         mask = self.call(
             "torch.ops.aten.slice_copy.Tensor" if m.edge_ops
@@ -520,12 +617,15 @@ class Writer:
             ("weight", T(emb_w)), ("indices", T("tokens")), ("padding_idx", I(-1)),
             ("scale_grad_by_freq", B(False)), ("sparse", B(False))],
             FLOAT, lead + (m.H,))
-        cos = self.call("torch.ops.aten.index.Tensor", [
-            ("self", T("b_rope_freqs_cos")), ("indices", OTL(["input_pos"]))],
-            FLOAT, (DYN, m.hd // 2))
-        sin = self.call("torch.ops.aten.index.Tensor", [
-            ("self", T("b_rope_freqs_sin")), ("indices", OTL(["input_pos"]))],
-            FLOAT, (DYN, m.hd // 2))
+        if m.hf_rope:
+            cos, sin = self.hf_rotary_tables()
+        else:
+            cos = self.call("torch.ops.aten.index.Tensor", [
+                ("self", T("b_rope_freqs_cos")), ("indices", OTL(["input_pos"]))],
+                FLOAT, (DYN, m.hd // 2))
+            sin = self.call("torch.ops.aten.index.Tensor", [
+                ("self", T("b_rope_freqs_sin")), ("indices", OTL(["input_pos"]))],
+                FLOAT, (DYN, m.hd // 2))
         t0 = time.time()
         for i in range(m.layers):
             h = self.layer(i, h, cos, sin)
@@ -658,6 +758,10 @@ def write_safetensors(model, path, seed, chunk=1 << 22):
                 f.write(rng.randbytes(nb).translate(zpt))
             elif key.endswith("_scale"):
                 cyclic(f, scale_pool, nb)
+            elif key == "rotary_emb.inv_freq":
+                (half,) = shape
+                f.write(struct.pack("<%df" % half, *(
+                    1.0 / (10000.0 ** (2 * j / (2 * half))) for j in range(half))))
             elif key.startswith("rope.freqs_"):
                 S, half = shape
                 fn = math.cos if key.endswith("cos") else math.sin
@@ -836,6 +940,10 @@ def main():
                          "a lifted constant nothing else reads), and (implied) "
                          "--functional-kv; what the native backend's passes "
                          "rewrite")
+    ap.add_argument("--hf-rope", action="store_true",
+                    help="HuggingFace's decomposed rotary embedding (inv_freq, "
+                         "cos/sin tables shared by the layers, rotate_half on "
+                         "q and k): what --ng-fuse-rope fuses")
     ap.add_argument("--functional-kv", action="store_true",
                     help="functional index_put (kv_cache.json style) instead of "
                          "in-place index_put_ with mutated=true")
@@ -855,7 +963,10 @@ def main():
 
     if a.layers is None:
         if a.nodes is not None:
-            a.layers = max(1, round((a.nodes - TOP_LEVEL_NODES) / NODES_PER_LAYER))
+            top, per_layer = ((HF_TOP_LEVEL_NODES, HF_NODES_PER_LAYER)
+                              if a.hf_rope else
+                              (TOP_LEVEL_NODES, NODES_PER_LAYER))
+            a.layers = max(1, round((a.nodes - top) / per_layer))
         else:
             a.layers = 121
     model = Model(a)

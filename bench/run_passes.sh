@@ -30,6 +30,9 @@
 #                    (gen_decoder.py --edge-ops: view_copy, transpose_copy,
 #                    slice_copy, functional index_put), what the native
 #                    backend's passes (--ng-prepare-native) rewrite
+#   --hf-rope        the decoder with HuggingFace's decomposed rotary
+#                    embedding (gen_decoder.py --hf-rope), what
+#                    --ng-fuse-rope fuses; with --edge, both
 #   --verify         count the verifier MLIR runs after a pass that changed
 #                    the IR (ng-opt's default) in the pass's time
 #   --bindings       also run each pass through the C API
@@ -58,6 +61,7 @@ PASSES=""
 NG_OPT=""
 VERIFY=false
 EDGE=""
+HF=""
 BINDINGS=false
 
 while [ $# -gt 0 ]; do
@@ -70,6 +74,7 @@ while [ $# -gt 0 ]; do
     --verify) VERIFY=true; shift ;;
     --bindings) BINDINGS=true; shift ;;
     --edge) EDGE=_edge; shift ;;
+    --hf-rope) HF=_hf; shift ;;
     -h|--help) sed -n '2,47p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     -*) echo "unknown option $1" >&2; exit 2 ;;
     *) echo "unexpected argument $1" >&2; exit 2 ;;
@@ -111,9 +116,9 @@ fi
 input_for() { # size variant(""|data) -> path
   local n=$1 variant=$2
   if [ "$variant" = data ]; then
-    echo "$OUT/decoder_${n}_data${EDGE}.mlirbc"
+    echo "$OUT/decoder_${n}_data${EDGE}${HF}.mlirbc"
   else
-    echo "$OUT/decoder_${n}${EDGE}.mlirbc"
+    echo "$OUT/decoder_${n}${EDGE}${HF}.mlirbc"
   fi
 }
 prepare() { # size variant
@@ -121,18 +126,18 @@ prepare() { # size variant
   bc=$(input_for "$n" "$variant")
   [ -s "$bc" ] && return 0
   if [ "$variant" = data ]; then
-    local base="$OUT/decoder_${n}_data${EDGE}"
+    local base="$OUT/decoder_${n}_data${EDGE}${HF}"
     echo "generating $base.nptg + .safetensors" >&2
-    "$PYTHON" "$GEN" --nodes "$n" ${EDGE:+--edge-ops} --hidden 32 --vocab 64 --intermediate 64 \
+    "$PYTHON" "$GEN" --nodes "$n" ${EDGE:+--edge-ops} ${HF:+--hf-rope} --hidden 32 --vocab 64 --intermediate 64 \
       --max-seq 64 --out-nptg "$base.nptg" --safetensors "$base.safetensors" \
       --quiet >/dev/null
     "$NG_TRANSLATE" --from-native-graph "$base.nptg" \
       --constants="$base.safetensors" --emit-bytecode -o "$bc"
   else
-    local nptg="$OUT/decoder_${n}${EDGE}.nptg"
+    local nptg="$OUT/decoder_${n}${EDGE}${HF}.nptg"
     if [ ! -s "$nptg" ]; then
       echo "generating $nptg" >&2
-      "$PYTHON" "$GEN" --nodes "$n" ${EDGE:+--edge-ops} --out-nptg "$nptg" \
+      "$PYTHON" "$GEN" --nodes "$n" ${EDGE:+--edge-ops} ${HF:+--hf-rope} --out-nptg "$nptg" \
         --quiet >/dev/null
     fi
     "$NG_TRANSLATE" --from-native-graph "$nptg" --emit-bytecode -o "$bc"
@@ -226,11 +231,11 @@ measure_capi() { # input pass -> seconds
 measure_python() { # size pass -> seconds
   local n=$1 pass=$2 base program constants=()
   if [ "$(variant_of "$pass")" = data ]; then
-    base="$OUT/decoder_${n}_data${EDGE}"
+    base="$OUT/decoder_${n}_data${EDGE}${HF}"
     program="$base.nptg"
     constants=(--constants "$base.safetensors")
   else
-    program="$OUT/decoder_${n}${EDGE}.nptg"
+    program="$OUT/decoder_${n}${EDGE}${HF}.nptg"
   fi
   "$PYTHON" "$HERE/python_passes.py" "$program" "${constants[@]}" \
     "$(pipeline_of "$pass")" 2>"$TMP/err" | sed -n 's/^seconds //p' | grep . ||
@@ -272,7 +277,7 @@ done
 commit=$(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo unknown)
 dirty=$(git -C "$ROOT" status --porcelain --untracked-files=no 2>/dev/null | head -1)
 cpu=$(sed -n 's/^model name\s*: //p' /proc/cpuinfo | head -1)
-echo "### Passes: \`bench/run_passes.sh --rounds $ROUNDS --sizes \"$SIZES\"${EDGE:+ --edge}\`"
+echo "### Passes: \`bench/run_passes.sh --rounds $ROUNDS --sizes \"$SIZES\"${EDGE:+ --edge}${HF:+ --hf-rope}\`"
 echo
 echo "Commit $commit${dirty:+ (with uncommitted changes)}, $(nproc) CPUs ($cpu),"
 echo "$(date -u +%Y-%m-%d); \`$NG_OPT\`, one thread, the verifier after a pass"
