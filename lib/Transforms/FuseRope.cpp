@@ -25,6 +25,8 @@
 
 #include "ng/Transforms/Passes.h"
 
+#include "CallMatchers.h"
+
 #include "ng/Analysis/StorageAnalysis.h"
 #include "ng/Dialect/CallBuilder.h"
 #include "ng/Dialect/NgOps.h"
@@ -47,6 +49,7 @@ namespace ng {
 
 using namespace mlir;
 using namespace ng;
+using namespace ng::matchers;
 
 namespace {
 
@@ -55,103 +58,6 @@ constexpr llvm::StringLiteral kRopeTarget = "torch.ops.native.rope.default";
 //===----------------------------------------------------------------------===//
 // Reading the decomposition
 //===----------------------------------------------------------------------===//
-
-/// `value`'s producer when it is a call of one of `ops` (ng op names,
-/// matchesOpName) with one tensor result, no subgraphs, no alias_of and no
-/// in-place argument: the functional and view forms the export writes.
-CallOp producerOf(Value value, ArrayRef<StringRef> ops) {
-  auto call = dyn_cast_or_null<CallOp>(value ? value.getDefiningOp() : nullptr);
-  if (!call || call.getNumResults() != 1 || !call.getGraphs().empty() ||
-      !llvm::any_of(ops, [&](StringRef op) {
-        return matchesOpName(call.getTarget(), op);
-      }))
-    return nullptr;
-  for (WireArgument arg : call.getWireArguments())
-    if (arg.isMutated())
-      return nullptr;
-  return call;
-}
-
-Value tensorArg(CallOp call, StringRef name) {
-  std::optional<WireArgument> arg = call.findArgument(name);
-  return arg ? arg->getTensor() : Value();
-}
-
-/// The literal int argument `name`; `fallback` when it is absent or none.
-std::optional<int64_t> intArg(CallOp call, StringRef name,
-                              std::optional<int64_t> fallback = {}) {
-  std::optional<WireArgument> arg = call.findArgument(name);
-  if (!arg || arg->getKind() == ArgKind::None)
-    return fallback;
-  auto value = dyn_cast_or_null<IntegerAttr>(arg->getAttr().getValue());
-  if (arg->getKind() != ArgKind::Int || !value)
-    return std::nullopt;
-  return value.getInt();
-}
-
-/// A literal number (int or float) argument `name`.
-std::optional<double> numberArg(CallOp call, StringRef name) {
-  std::optional<WireArgument> arg = call.findArgument(name);
-  if (!arg)
-    return std::nullopt;
-  Attribute value = arg->getAttr().getValue();
-  if (auto f = dyn_cast_or_null<FloatAttr>(value);
-      f && arg->getKind() == ArgKind::Float)
-    return f.getValueAsDouble();
-  if (auto i = dyn_cast_or_null<IntegerAttr>(value);
-      i && arg->getKind() == ArgKind::Int)
-    return static_cast<double>(i.getInt());
-  return std::nullopt;
-}
-
-ng::TensorType tensorType(Value value) {
-  auto type =
-      dyn_cast_or_null<ng::TensorType>(value ? value.getType() : Type());
-  return type && type.hasMeta() ? type : ng::TensorType();
-}
-
-/// A dim of `type` counted from the end when negative; nullopt out of range.
-std::optional<int64_t> normalizeDim(ng::TensorType type, int64_t dim) {
-  int64_t rank = type.getRank();
-  if (dim < 0)
-    dim += rank;
-  if (dim < 0 || dim >= rank)
-    return std::nullopt;
-  return dim;
-}
-
-/// The static size of dim `dim` of `value`, if it has one.
-std::optional<int64_t> staticSize(Value value, int64_t dim) {
-  ng::TensorType type = tensorType(value);
-  if (!type || dim >= type.getRank() || !type.getSizes()[dim].isStatic())
-    return std::nullopt;
-  return type.getSizes()[dim].min;
-}
-
-/// What `value` is when the ops that change neither its values nor their
-/// order are looked through: views and copies that give back the same sizes
-/// (view, reshape, expand, alias, clone, contiguous and their copy forms)
-/// and slices that take a whole dim.
-Value lookThrough(Value value) {
-  static constexpr StringRef kSameValues[] = {
-      "aten::view",       "aten::view_copy",  "aten::_unsafe_view",
-      "aten::reshape",    "aten::expand",     "aten::expand_copy",
-      "aten::alias",      "aten::alias_copy", "aten::clone",
-      "aten::contiguous", "aten::slice",      "aten::slice_copy"};
-  while (CallOp call = producerOf(value, kSameValues)) {
-    Value input = tensorArg(call, "self");
-    ng::TensorType in = tensorType(input), out = tensorType(value);
-    if (!in || !out || in.getSizes() != out.getSizes() ||
-        in.getElementType() != out.getElementType())
-      return value;
-    if (matchesOpName(call.getTarget(), "aten::slice") ||
-        matchesOpName(call.getTarget(), "aten::slice_copy"))
-      if (intArg(call, "step", 1) != 1)
-        return value;
-    value = input;
-  }
-  return value;
-}
 
 /// `unsqueeze(value, dim)` (a negative dim counted on the result): its input.
 Value unsqueezeInput(Value value, int64_t dim) {
@@ -162,24 +68,6 @@ Value unsqueezeInput(Value value, int64_t dim) {
   if (!out || !at || normalizeDim(out, *at) != normalizeDim(out, dim))
     return Value();
   return tensorArg(call, "self");
-}
-
-/// A cast of `value` (`_to_copy`, `to.dtype`, `_to_dim_order_copy`) to f32,
-/// looked through: its input.
-Value castInput(Value value) {
-  CallOp call = producerOf(value, {"aten::_to_copy", "aten::to",
-                                   "dim_order_ops::_to_dim_order_copy"});
-  ng::TensorType out = call ? tensorType(call.getResult(0)) : ng::TensorType();
-  Value input = call ? tensorArg(call, "self") : Value();
-  if (!out || !input || !tensorType(input) ||
-      out.getSizes() != tensorType(input).getSizes())
-    return Value();
-  return input;
-}
-
-bool isF32(Value value) {
-  ng::TensorType type = tensorType(value);
-  return type && type.getElementType().isF32();
 }
 
 /// The frequencies and positions a phase is computed from.
@@ -301,12 +189,7 @@ std::variant<std::string, Frequencies> readPhase(Value phase) {
     }
   } else if (CallOp p = producerOf(lookThrough(half),
                                    {"aten::permute", "aten::permute_copy"})) {
-    std::optional<WireArgument> dims = p.findArgument("dims");
-    auto order =
-        dims ? dyn_cast_or_null<DenseI64ArrayAttr>(dims->getAttr().getValue())
-             : DenseI64ArrayAttr();
-    if (order && !dims->getNumOperands() &&
-        order.asArrayRef() == ArrayRef<int64_t>{0, 2, 1})
+    if (intListArg(p, "dims") == SmallVector<int64_t>{0, 2, 1})
       product = tensorArg(p, "self");
   }
   if (!product)

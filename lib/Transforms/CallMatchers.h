@@ -1,0 +1,67 @@
+//===- CallMatchers.h - reading exported decompositions ---------*- C++ -*-===//
+//
+// What the fusion patterns (FuseRope.cpp, FuseRmsNorm.cpp) share to read a
+// decomposition torch.export wrote: a value's producer by op name, its
+// literal arguments, its type's static sizes, and the ops that change no
+// value (same-size views, whole-dim slices, casts) looked through. Private
+// to lib/Transforms.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef NG_LIB_TRANSFORMS_CALLMATCHERS_H
+#define NG_LIB_TRANSFORMS_CALLMATCHERS_H
+
+#include "ng/Dialect/NgOps.h"
+#include "ng/Dialect/NgTypes.h"
+
+#include <optional>
+
+namespace ng::matchers {
+
+/// `value`'s producer when it is a call of one of `ops` (ng op names, as
+/// ng::matchesOpName reads them: `aten::mul.Tensor`, `aten::unsqueeze`)
+/// with one result, no subgraphs and no in-place argument: the functional
+/// and view forms the export writes. Null otherwise.
+CallOp producerOf(mlir::Value value, llvm::ArrayRef<llvm::StringRef> ops);
+
+/// The tensor argument `name` of `call`; null when absent or not a tensor.
+mlir::Value tensorArg(CallOp call, llvm::StringRef name);
+
+/// The literal int argument `name`: `fallback` when it is absent or none,
+/// nullopt when it is anything else (a reference, another kind).
+std::optional<int64_t> intArg(CallOp call, llvm::StringRef name,
+                              std::optional<int64_t> fallback = {});
+
+/// The literal number (a float or an int) argument `name`, if it is one.
+std::optional<double> numberArg(CallOp call, llvm::StringRef name);
+
+/// The literal int list argument `name` (no references), if it is one.
+std::optional<llvm::SmallVector<int64_t>> intListArg(CallOp call,
+                                                     llvm::StringRef name);
+
+/// `value`'s tensor type, when it has metadata; null otherwise.
+ng::TensorType tensorType(mlir::Value value);
+
+/// `dim` of `type`, counted from the end when negative; nullopt out of
+/// range.
+std::optional<int64_t> normalizeDim(ng::TensorType type, int64_t dim);
+
+/// The static size of dim `dim` of `value`, if it has one.
+std::optional<int64_t> staticSize(mlir::Value value, int64_t dim);
+
+/// Whether `value` is a tensor of f32 elements.
+bool isF32(mlir::Value value);
+
+/// What `value` is when the ops that change neither its values nor their
+/// order are looked through: views and copies that give back the same
+/// sizes and dtype (view, reshape, expand, alias, clone, contiguous and
+/// their copy forms) and slices that take a whole dim.
+mlir::Value lookThrough(mlir::Value value);
+
+/// The input of a cast (`_to_copy`, `to`, `_to_dim_order_copy`) that keeps
+/// the sizes; null when `value` is no such cast.
+mlir::Value castInput(mlir::Value value);
+
+} // namespace ng::matchers
+
+#endif // NG_LIB_TRANSFORMS_CALLMATCHERS_H
