@@ -230,6 +230,52 @@ bool softmaxKernel(KernelContext &ctx, bool log, bool halfToFloatArg) {
   return true;
 }
 
+/// `value` rounded to `dtype` (f16, bf16) and back; itself otherwise.
+float roundTo(DType dtype, float value) {
+  if (dtype == DType::F16)
+    return halfToFloat(floatToHalf(value));
+  if (dtype == DType::BF16)
+    return bfloat16ToFloat(floatToBFloat16(value));
+  return value;
+}
+
+/// aten.rms_norm as PyTorch's composite computes it (ATen's
+/// layer_norm.cpp, rms_norm_symint), in the compute type CT (float for
+/// f32/f16/bf16, double for f64): in CT, y = x * rsqrt(mean(x^2) + eps),
+/// each op rounding to CT (the mean accumulates as ng-run's mean does, in
+/// f64 in index order), cast to the input's dtype, then times the weight,
+/// rounding again. So the op equals its decomposition
+/// (pow, mean, add, rsqrt, mul, mul) bit for bit on f32 (--ng-fuse-rms-norm).
+template <typename CT>
+std::vector<CT> rmsNormRows(const std::vector<double> &x,
+                            const std::vector<double> &w, int64_t outer,
+                            int64_t inner, double eps, DType dtype) {
+  std::vector<CT> y(x.size());
+  for (int64_t o = 0; o < outer; ++o) {
+    const double *row = x.data() + o * inner;
+    double sum = 0;
+    for (int64_t i = 0; i < inner; ++i) {
+      CT value = static_cast<CT>(row[i]);
+      sum += static_cast<CT>(value * value);
+    }
+    CT mean = static_cast<CT>(sum / static_cast<double>(inner));
+    CT shifted = mean + static_cast<CT>(eps);
+    CT rstd = CT(1) / std::sqrt(shifted);
+    for (int64_t i = 0; i < inner; ++i) {
+      CT v = static_cast<CT>(row[i]) * rstd;
+      if constexpr (std::is_same_v<CT, float>)
+        v = roundTo(dtype, v);
+      if (!w.empty()) {
+        v = v * static_cast<CT>(w[i]);
+        if constexpr (std::is_same_v<CT, float>)
+          v = roundTo(dtype, v);
+      }
+      y[o * inner + i] = v;
+    }
+  }
+  return y;
+}
+
 /// Normalises over the last `normalized` dims: layer_norm (mean and
 /// variance) or rms_norm (mean square), with optional weight and bias.
 bool normKernel(KernelContext &ctx, bool rms, bool native) {
@@ -267,6 +313,17 @@ bool normKernel(KernelContext &ctx, bool rms, bool native) {
     if (bias->getNumElements() != inner)
       return ctx.fail("bias does not have the normalized shape");
     b = bias->readDouble();
+  }
+  if (rms && !native) {
+    Tensor result = Tensor::alloc(dtype, input->getSizes());
+    if (dtype == DType::F64)
+      result.writeDouble(rmsNormRows<double>(x, w, outer, inner, eps, dtype),
+                         true);
+    else
+      result.write<float>(rmsNormRows<float>(x, w, outer, inner, eps, dtype),
+                          true);
+    ctx.setResult(0, result);
+    return true;
   }
   std::vector<double> y(x.size()), means(outer), rstds(outer);
   for (int64_t o = 0; o < outer; ++o) {

@@ -27,9 +27,9 @@
 
 #include "CallMatchers.h"
 
-#include "ng/Analysis/StorageAnalysis.h"
 #include "ng/Dialect/CallBuilder.h"
 #include "ng/Dialect/NgOps.h"
+#include "ng/Dialect/Storage.h"
 #include "ng/Dialect/WireNames.h"
 
 #include "mlir/IR/PatternMatch.h"
@@ -353,7 +353,6 @@ private:
       emitRemark(op->getLoc()) << message;
   }
 
-  std::optional<StorageAnalysis> storage;
   std::set<std::pair<Operation *, std::string>> remarked;
 };
 
@@ -387,7 +386,7 @@ LogicalResult FuseRopePass::fuse(CallOp add, PatternRewriter &rewriter) {
   // them in place meanwhile.
   for (Value read :
        {apply.input, apply.frequencies.positions, apply.frequencies.invFreq})
-    if (storage->isWritten(read)) {
+    if (isStorageWritten(read)) {
       remark(add, "kept the rotary embedding at node " + describe(add) + ": " +
                       describe(read) +
                       " is written in place, and native.rope would read it "
@@ -429,7 +428,6 @@ void FuseRopePass::runOnOperation() {
     return markAllAnalysesPreserved();
   std::reverse(adds.begin(), adds.end());
 
-  storage.emplace(method);
   remarked.clear();
   RewritePatternSet patterns(&getContext());
   patterns.add<FuseRotaryApply>(&getContext(), *this);
@@ -441,7 +439,6 @@ void FuseRopePass::runOnOperation() {
   bool changed = false;
   LogicalResult converged =
       applyOpPatternsGreedily(adds, std::move(patterns), config, &changed);
-  storage.reset();
   if (failed(converged))
     return signalPassFailure();
   if (!changed)

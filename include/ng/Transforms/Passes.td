@@ -555,6 +555,34 @@ def FuseRope : Pass<"ng-fuse-rope", "::ng::MethodOp"> {
   ];
 }
 
+def FuseRmsNorm : Pass<"ng-fuse-rms-norm", "::ng::MethodOp"> {
+  let summary = "Fuse an exported RMSNorm into aten.rms_norm";
+  let description = [{
+    The native runtime lowers RMSNorm into a fused kernel when it loads a
+    program; this pass writes it as one op ahead of time. The decomposition
+    torch.export makes of HuggingFace's LlamaRMSNorm and Meta's RMSNorm,
+
+    ```
+    x32 = cast?(x, f32)
+    out = cast?(x32 * rsqrt(mean(pow(x32, 2), [-1], keepdim=True) + eps)) * w
+    ```
+
+    (either operand order of each mul) becomes
+    `aten.rms_norm.default(input: x, normalized_shape: [D], weight: w,
+    eps: eps)`. Refused, with a `report=true` remark naming the node and the
+    reason: an intermediate with other uses, a mean over another dim or
+    without keepdim, a weight that is not `[D]`, an upcast to another type
+    than f32, a non-floating input or one without a static last dim, and
+    an input or weight written in place. PyTorch's `rms_norm` is this
+    decomposition (ATen's composite), so the fused program computes the
+    same bits. Opt-in: not in `--ng-prepare-native`.
+  }];
+  let options = [
+    Option<"report", "report", "bool", /*default=*/"false",
+           "Emit a remark for each fused RMSNorm and each refusal">
+  ];
+}
+
 def CheckRuntime : Pass<"ng-check-runtime", "mlir::ModuleOp"> {
   let summary = "Report what the native runtime would refuse to load or "
                 "cannot run, per method and node";

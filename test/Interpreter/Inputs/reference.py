@@ -73,19 +73,20 @@ def rmsnorm(rng):
     s, k = [2, 5, 16], [2, 5, 1]
     ir = f"""
 module {{
-  ng.method @forward(%x: {T(s)}, %w: {T([16])}) -> {T(s)} {{
+  ng.method @forward(%x: {T(s)}, %w: {T([16])}) -> ({T(s)}, {T(s)}) {{
     %p = ng.call "torch.ops.aten.pow.Tensor_Scalar"(self: %x, exponent: 2) : ({T(s)}) -> {T(s)}
     %m = ng.call "torch.ops.aten.mean.dim"(self: %p, dim: [-1], keepdim: true, dtype: none) : ({T(s)}) -> {T(k)}
     %e = ng.call "torch.ops.aten.add.Tensor"(self: %m, other: 1.0e-06) : ({T(k)}) -> {T(k)}
     %r = ng.call "torch.ops.aten.rsqrt.default"(self: %e) : ({T(k)}) -> {T(k)}
     %n = ng.call "torch.ops.aten.mul.Tensor"(self: %x, other: %r) : ({T(s)}, {T(k)}) -> {T(s)}
     %y = ng.call "torch.ops.aten.mul.Tensor"(self: %n, other: %w) : ({T(s)}, {T([16])}) -> {T(s)}
-    ng.output(%y) : {T(s)}
+    %z = ng.call "torch.ops.aten.rms_norm.default"(input: %x, normalized_shape: [16], weight: %w, eps: 1.0e-06) : ({T(s)}, {T([16])}) -> {T(s)}
+    ng.output(%y, %z) : {T(s)}, {T(s)}
   }}
 }}"""
     xd, wd = x.astype(np.float64), w.astype(np.float64)
     y = xd / np.sqrt((xd ** 2).mean(-1, keepdims=True) + 1e-6) * wd
-    return ir, dict(x=x, w=w), {"y": y}
+    return ir, dict(x=x, w=w), {"y": y, "z": y}
 
 
 def attention(rng):
