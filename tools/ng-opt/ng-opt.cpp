@@ -15,8 +15,8 @@
 
 #include "ng/Dialect/NgDialect.h"
 #include "ng/InitAll.h"
+#include "ng/Support/OutputFiles.h"
 #include "ng/Tools/InputFile.h"
-#include "ng/Tools/OutputFiles.h"
 #include "ng/Tools/ToolDiagnostics.h"
 #include "ng/Transforms/ChangeSummaryInstrumentation.h"
 

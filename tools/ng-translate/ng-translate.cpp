@@ -16,9 +16,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "ng/InitAll.h"
+#include "ng/Support/OutputFiles.h"
 #include "ng/Tools/InputFile.h"
 #include "ng/Tools/NativeGraphTranslations.h"
-#include "ng/Tools/OutputFiles.h"
 #include "ng/Tools/ToolDiagnostics.h"
 #include "ng/Tools/VisualTranslations.h"
 

@@ -3,7 +3,7 @@
 // A program as files on disk, for a client of the library that is not one of
 // ng's tools (the C API, a user's own driver): read from a path, mapped, not
 // copied; written with its constants and aliases.json the way ng-translate
-// writes them, atomically (ng/Tools/OutputFiles.h).
+// writes them, atomically (ng/Support/OutputFiles.h).
 //
 //===----------------------------------------------------------------------===//
 

@@ -4,7 +4,7 @@
 #include "ng/Dialect/ModuleDiagnostics.h"
 
 #include "ng/Dialect/ConstantData.h"
-#include "ng/Tools/OutputFiles.h"
+#include "ng/Support/OutputFiles.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "llvm/Support/MemoryBuffer.h"
