@@ -2,7 +2,7 @@
 //
 // How ng writes what it produces, from the tools (docs/Tools.md, "Output
 // files") and from the library (an exported program and its constants,
-// ng/Tools/ProgramFiles.h; the interpreter's tensors). A run
+// ng/Target/NativeGraph/ProgramFiles.h; the interpreter's tensors). A run
 // writes one or more files that belong together (a program, its constants,
 // their aliases.json); each goes to a temporary file beside its target, and
 // only when every one of them has been written completely are they renamed

@@ -9,6 +9,7 @@
 
 #include "ng/Dialect/NgDialect.h"
 #include "ng/Support/OutputFiles.h"
+#include "ng/Target/NativeGraph/NodeDiagnostics.h"
 #include "ng/Tools/InputFile.h"
 #include "ng/Tools/ToolDiagnostics.h"
 #include "ng/Transforms/ChangeSummaryInstrumentation.h"

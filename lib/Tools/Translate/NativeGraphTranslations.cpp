@@ -15,7 +15,7 @@
 #include "ng/Support/OutputFiles.h"
 #include "ng/Target/NativeGraph/Export.h"
 #include "ng/Target/NativeGraph/Import.h"
-#include "ng/Tools/ProgramFiles.h"
+#include "ng/Target/NativeGraph/ProgramFiles.h"
 #include "ng/Tools/ToolDiagnostics.h"
 
 #include "mlir/Bytecode/BytecodeReader.h"
