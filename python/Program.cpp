@@ -4,7 +4,7 @@
 // Loading and saving go through the same library calls as ng-translate
 // (ng/Target/NativeGraph/ProgramFiles.h), pass pipelines through MLIR's
 // textual pipeline parser with ng's passes registered, so a pipeline that
-// works with ng-opt works here.
+// works with ng-opt works here (its test passes aside).
 //
 //===----------------------------------------------------------------------===//
 

@@ -3,7 +3,8 @@
 // One place that registers every ng dialect and pass, so the tools, the C
 // API, the Python bindings and embedders stay in sync. The translations
 // are ng-translate's, registered with its options and policy
-// (ng/Tools/TranslateMain.h).
+// (ng/Tools/TranslateMain.h); the test passes are ng-opt's alone
+// (test/lib).
 //
 //===----------------------------------------------------------------------===//
 

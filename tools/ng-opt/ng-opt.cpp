@@ -12,8 +12,17 @@
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 
+#ifdef NG_INCLUDE_TESTS
+namespace ng::test {
+void registerTestPasses();
+} // namespace ng::test
+#endif
+
 int main(int argc, char **argv) {
   ng::registerAllPasses();
+#ifdef NG_INCLUDE_TESTS
+  ng::test::registerTestPasses();
+#endif
   mlir::DialectRegistry registry;
   ng::registerAllDialects(registry);
   return mlir::asMainReturnCode(ng::optMain(argc, argv, registry));
