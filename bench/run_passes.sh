@@ -41,7 +41,8 @@
 #                    the same program imported from its .nptg), with no
 #                    setup beyond registration, and print a second table:
 #                    per node, ng-opt's pass time beside theirs (the pass
-#                    manager's run alone, one thread, no verifier)
+#                    manager's run alone, one thread, no verifier); ng-opt's
+#                    test passes (test/lib) are ng-opt's alone, not there
 #   --passes "A B"   pass flags to run, a `:` in one standing for a space
 #                    between its options (default: every ng pass of
 #                    `ng-opt --help` but deprecated aliases and test counters,
@@ -210,6 +211,9 @@ element_of() { # flag -> pipeline element
   options=${flag#*=}
   echo "$name{${options//:/ }}"
 }
+# ng-opt's test passes (--ng-test-*, test/lib) are registered by ng-opt
+# alone: the C API and Python do not know them.
+in_bindings() { [[ $1 != --ng-test-* ]]; }
 declare -A PIPELINE
 pipeline_of() { # flag -> anchored pipeline (cached)
   local flag=$1 element input
@@ -265,7 +269,7 @@ for round in $(seq 1 "$ROUNDS"); do
     for pass in $PASSES; do
       read -r t parse kb < <(measure "$(input_for "$n" "$(variant_of "$pass")")" "${pass//:/ }")
       better "$pass/$n" "$t" "$kb"
-      if [ "$BINDINGS" = true ]; then
+      if [ "$BINDINGS" = true ] && in_bindings "$pass"; then
         better "capi:$pass/$n" "$(measure_capi "$(input_for "$n" "$(variant_of "$pass")")" "$pass")" 0
         better "python:$pass/$n" "$(measure_python "$n" "$pass")" 0
       fi
@@ -340,6 +344,7 @@ done
 echo "$header"
 echo "$rule"
 for pass in $PASSES; do
+  in_bindings "$pass" || continue
   line="| \`${pass//:/ }\` |"
   for n in $SIZES; do
     for key in "$pass" "capi:$pass" "python:$pass"; do

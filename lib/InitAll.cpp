@@ -1,10 +1,8 @@
-//===- InitAll.cpp - register everything ng provides ----------------------===//
+//===- InitAll.cpp - register ng's dialects and passes --------------------===//
 
 #include "ng/InitAll.h"
 
 #include "ng/Dialect/NgDialect.h"
-#include "ng/Tools/NativeGraphTranslations.h"
-#include "ng/Tools/VisualTranslations.h"
 #include "ng/Transforms/Passes.h"
 #include "ng/Transforms/Pipelines.h"
 
@@ -21,9 +19,4 @@ void ng::registerAllPasses() {
   ng::registerNgPasses();
   ng::registerDeprecatedPassAliases();
   ng::registerNativePipelines();
-}
-
-void ng::registerAllTranslations() {
-  registerNativeGraphTranslations();
-  registerVisualTranslations();
 }

@@ -2,7 +2,7 @@
 
 #include "Diagnostics.h"
 
-#include "ng/Tools/ToolDiagnostics.h"
+#include "ng/Target/NativeGraph/NodeDiagnostics.h"
 
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Location.h"

@@ -2,9 +2,9 @@
 //
 // A Program owns the MLIRContext its IR lives in (ProgramState, Handles.h).
 // Loading and saving go through the same library calls as ng-translate
-// (ng/Tools/ProgramFiles.h), pass pipelines through MLIR's textual pipeline
-// parser with ng's passes registered, so a pipeline that works with ng-opt
-// works here.
+// (ng/Target/NativeGraph/ProgramFiles.h), pass pipelines through MLIR's
+// textual pipeline parser with ng's passes registered, so a pipeline that
+// works with ng-opt works here (its test passes aside).
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,7 +15,7 @@
 #include "ng/Dialect/ConstantData.h"
 #include "ng/InitAll.h"
 #include "ng/Target/NativeGraph/Export.h"
-#include "ng/Tools/ProgramFiles.h"
+#include "ng/Target/NativeGraph/ProgramFiles.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/Verifier.h"
@@ -42,8 +42,9 @@ ProgramState::ProgramState() {
   context =
       std::make_unique<MLIRContext>(registry, MLIRContext::Threading::DISABLED);
   context->loadAllAvailableDialects();
-  // The tools' choice (ToolDiagnostics.h): an error on a module would
-  // otherwise carry the whole program in generic form.
+  // The tools' choice (ng::keepDiagnosticsShort, ng/Tools/ToolDiagnostics.h):
+  // an error on a module would otherwise carry the whole program in generic
+  // form.
   context->printOpOnDiagnostic(false);
   diagnostics = std::make_unique<DiagnosticCollector>(context.get());
 }

@@ -1,7 +1,10 @@
-//===- InitAll.h - register everything ng provides --------------*- C++ -*-===//
+//===- InitAll.h - register ng's dialects and passes ------------*- C++ -*-===//
 //
-// One place that registers every ng dialect, pass and translation, so the
-// tools (and embedders) stay in sync.
+// One place that registers every ng dialect and pass, so the tools, the C
+// API, the Python bindings and embedders stay in sync. The translations
+// are ng-translate's, registered with its options and policy
+// (ng/Tools/TranslateMain.h); the test passes are ng-opt's alone
+// (test/lib).
 //
 //===----------------------------------------------------------------------===//
 
@@ -19,10 +22,6 @@ void registerAllDialects(mlir::DialectRegistry &registry);
 
 /// Register ng's passes (and the upstream ones ng-opt exposes).
 void registerAllPasses();
-
-/// Register --from-native-graph, --to-native-graph and the pictures
-/// (--to-dot, --to-model-explorer).
-void registerAllTranslations();
 
 } // namespace ng
 

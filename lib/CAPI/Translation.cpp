@@ -6,7 +6,7 @@
 #include "ng/Dialect/NgDialect.h"
 #include "ng/Target/NativeGraph/Export.h"
 #include "ng/Target/NativeGraph/Import.h"
-#include "ng/Tools/ProgramFiles.h"
+#include "ng/Target/NativeGraph/ProgramFiles.h"
 
 #include "mlir/CAPI/IR.h"
 #include "mlir/CAPI/Support.h"

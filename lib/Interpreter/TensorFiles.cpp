@@ -9,8 +9,8 @@
 
 #include "ng/Interpreter/Interpreter.h"
 
+#include "ng/Support/OutputFiles.h"
 #include "ng/Target/NativeGraph/Safetensors.h"
-#include "ng/Tools/OutputFiles.h"
 
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/MemoryBuffer.h"

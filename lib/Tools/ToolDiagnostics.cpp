@@ -2,11 +2,6 @@
 
 #include "ng/Tools/ToolDiagnostics.h"
 
-#include "ng/Dialect/WireNames.h"
-
-#include "mlir/IR/Diagnostics.h"
-#include "mlir/IR/MLIRContext.h"
-
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Signals.h"
 #include "llvm/Support/WithColor.h"
@@ -30,30 +25,6 @@ void ng::keepDiagnosticsShort() {
   auto *printOp = dynamic_cast<llvm::cl::opt<bool> *>(found->second);
   if (printOp && printOp->getNumOccurrences() == 0)
     printOp->setValue(false);
-}
-
-void ng::nameNodesInDiagnostics(mlir::MLIRContext *ctx) {
-  ctx->getDiagEngine().registerHandler(
-      [ctx](mlir::Diagnostic &diag) -> mlir::LogicalResult {
-        mlir::Location loc = diag.getLocation();
-        auto file = loc->findInstanceOf<mlir::FileLineColLoc>();
-        // A text position (line 1 on) shows its node; a reworded
-        // diagnostic comes back here located at the file alone.
-        if (!file || file.getLine() != 0 || loc == mlir::Location(file))
-          return mlir::failure();
-        std::string message = diag.str();
-        std::string where = describeNodeLocation(loc, message);
-        if (where.empty())
-          return mlir::failure();
-        mlir::InFlightDiagnostic rephrased =
-            ctx->getDiagEngine().emit(file, diag.getSeverity());
-        if (!where.empty())
-          rephrased << where << ": ";
-        rephrased << message;
-        for (mlir::Diagnostic &note : diag.getNotes())
-          rephrased.attachNote(note.getLocation()) << note.str();
-        return mlir::success();
-      });
 }
 
 void ng::setCrashBanner() {

@@ -93,6 +93,20 @@ class Passes(TestCase):
         # The program is untouched and its handles still good.
         self.assertEqual(len(program["forward"].nodes), 144)
 
+    def test_no_test_passes(self):
+        # ng-opt's test passes (test/lib) are no part of the bindings: the
+        # pipeline parser does not know them, anchored or not.
+        program = ng.load(DECODER)
+        for pipeline in ("ng-test-alias-analysis",
+                         "builtin.module(ng-test-alias-analysis)"):
+            with self.assertRaises(ng.Error) as caught:
+                program.run_passes(pipeline)
+            self.assertIn("invalid pass pipeline", str(caught.exception))
+            self.assertIn("'ng-test-alias-analysis' does not refer to a "
+                          "registered pass", str(caught.exception))
+        # A pass of ng's the same pipeline parser does know.
+        program.run_passes("ng-print-summary")
+
     def test_handles_stale_after_passes(self):
         program = ng.load(DECODER)
         forward = program["forward"]

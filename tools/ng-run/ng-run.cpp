@@ -14,8 +14,9 @@
 #include "ng/InitAll.h"
 #include "ng/Interpreter/Interpreter.h"
 #include "ng/Interpreter/Kernel.h"
+#include "ng/Target/NativeGraph/NodeDiagnostics.h"
+#include "ng/Target/NativeGraph/ProgramFiles.h"
 #include "ng/Tools/InputFile.h"
-#include "ng/Tools/ProgramFiles.h"
 #include "ng/Tools/ToolDiagnostics.h"
 
 #include "mlir/IR/DialectRegistry.h"

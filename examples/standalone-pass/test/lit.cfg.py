@@ -14,6 +14,7 @@ config.environment["PATH"] = os.pathsep.join(
     [config.llvm_tools_dir, config.environment.get("PATH", os.environ["PATH"])])
 config.substitutions.append(
     ("%ng-opt-plugin", f"{config.ng_opt} --load-pass-plugin={config.plugin}"))
+config.substitutions.append(("%ng-example-opt", config.example_opt))
 config.substitutions.append(("%ng-opt", config.ng_opt))
 config.substitutions.append(
     ("%ng-translate", os.path.join(config.ng_tools_dir, "ng-translate")))

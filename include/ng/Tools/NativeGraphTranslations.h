@@ -5,7 +5,7 @@
 // the tool's options and policy around it (docs/Tools.md): threads only for
 // inputs large enough to pay for them, the verifier on a second thread
 // beside the printer or the export, the outputs written to temporaries and
-// committed together (ng/Tools/OutputFiles.h).
+// committed together (ng/Support/OutputFiles.h).
 //
 //===----------------------------------------------------------------------===//
 

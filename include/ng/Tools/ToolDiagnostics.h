@@ -1,7 +1,9 @@
 //===- ToolDiagnostics.h - what the tools say when things fail --*- C++ -*-===//
 //
 // Diagnostics from ng's tools are a few lines that name what is at fault
-// (docs/Tools.md, "Diagnostics").
+// (docs/Tools.md, "Diagnostics"). Which method and node a diagnostic on an
+// imported program is about is the translation library's to say
+// (ng/Target/NativeGraph/NodeDiagnostics.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -13,10 +15,6 @@
 #include "llvm/Support/PrettyStackTrace.h"
 
 #include <optional>
-
-namespace mlir {
-class MLIRContext;
-} // namespace mlir
 
 namespace ng {
 
@@ -33,15 +31,6 @@ void reportToolNote(const llvm::Twine &message, llvm::StringRef prefix = "");
 /// leave it out unless --mlir-print-op-on-diagnostic is given. Call once the
 /// command line is parsed, before any MLIRContext is made.
 void keepDiagnosticsShort();
-
-/// Diagnostics on ops of a program read from NPTG (or from bytecode or text
-/// that kept the importer's locations) are located at "model.nptg:0:0",
-/// which says nothing of where in the program. While `ctx` lives, such a
-/// diagnostic is given the method and node its location names
-/// (WireNames.h): "model.nptg:0:0: error: method 'forward', node
-/// 'aten_add_tensor': ...". Diagnostics at a line of a text file are left
-/// as they are: their source line shows the node.
-void nameNodesInDiagnostics(mlir::MLIRContext *ctx);
 
 /// Replace LLVM's "please submit a bug report to LLVM" crash banner with
 /// ng's own.

@@ -12,10 +12,10 @@
 
 #include "ng/Dialect/ConstantData.h"
 #include "ng/Dialect/NgOps.h"
+#include "ng/Support/OutputFiles.h"
 #include "ng/Target/NativeGraph/Export.h"
 #include "ng/Target/NativeGraph/Import.h"
-#include "ng/Tools/OutputFiles.h"
-#include "ng/Tools/ProgramFiles.h"
+#include "ng/Target/NativeGraph/ProgramFiles.h"
 #include "ng/Tools/ToolDiagnostics.h"
 
 #include "mlir/Bytecode/BytecodeReader.h"
@@ -347,7 +347,7 @@ static LogicalResult exportToTarget(ModuleOp module, raw_ostream &output) {
 /// time of its own. Nothing reaches `output` unless the module verifies: the
 /// text goes to memory first when `output` is written in place (standard
 /// output, a device, a FIFO); a regular file is written to a temporary and
-/// renamed only on success (ng/Tools/OutputFiles.h).
+/// renamed only on success (ng/Support/OutputFiles.h).
 static LogicalResult printVerified(ModuleOp module, raw_ostream &output) {
   // The verifier runs (below) on the imported module, so the printer need
   // not verify it again.

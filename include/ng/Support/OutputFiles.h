@@ -1,11 +1,14 @@
-//===- OutputFiles.h - tool outputs, committed together ---------*- C++ -*-===//
+//===- OutputFiles.h - files written together, atomically -------*- C++ -*-===//
 //
-// How ng-opt and ng-translate write what they produce (docs/Tools.md,
-// "Output files"). A run writes one or more files that belong together (a
-// program, its constants, their aliases.json); each goes to a temporary file
-// beside its target, and only when every one of them has been written
-// completely are they renamed into place. A failed or interrupted run
-// therefore leaves the old files as they were.
+// How ng writes what it produces, from the tools (docs/Tools.md, "Output
+// files") and from the library (an exported program and its constants,
+// ng/Target/NativeGraph/ProgramFiles.h; the interpreter's tensors). A run
+// writes one or more files that belong together (a program, its constants,
+// their aliases.json); each goes to a temporary file beside its target, and
+// only when every one of them has been written completely are they renamed
+// into place. A failed or interrupted run therefore leaves the old files as
+// they were. Nothing here knows about IR: it is LLVM's file system API with
+// that guarantee.
 //
 // Atomic replacement is for regular files. Anything else (standard output,
 // a device such as /dev/null, a FIFO, /dev/stdout and the other /proc and
@@ -15,8 +18,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef NG_TOOLS_OUTPUTFILES_H
-#define NG_TOOLS_OUTPUTFILES_H
+#ifndef NG_SUPPORT_OUTPUTFILES_H
+#define NG_SUPPORT_OUTPUTFILES_H
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
@@ -82,4 +85,4 @@ private:
 
 } // namespace ng
 
-#endif // NG_TOOLS_OUTPUTFILES_H
+#endif // NG_SUPPORT_OUTPUTFILES_H

@@ -1,10 +1,10 @@
 //===- ProgramFiles.cpp - programs read from and written to files ---------===//
 
-#include "ng/Tools/ProgramFiles.h"
-#include "ng/Dialect/ModuleDiagnostics.h"
+#include "ng/Target/NativeGraph/ProgramFiles.h"
 
 #include "ng/Dialect/ConstantData.h"
-#include "ng/Tools/OutputFiles.h"
+#include "ng/Dialect/ModuleDiagnostics.h"
+#include "ng/Support/OutputFiles.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "llvm/Support/MemoryBuffer.h"

@@ -1,6 +1,6 @@
-//===- OutputFiles.cpp - tool outputs, committed together -----------------===//
+//===- OutputFiles.cpp - files written together, atomically ---------------===//
 
-#include "ng/Tools/OutputFiles.h"
+#include "ng/Support/OutputFiles.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/Twine.h"

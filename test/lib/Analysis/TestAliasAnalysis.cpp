@@ -15,18 +15,18 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "ng/Transforms/Passes.h"
-
 #include "ng/Analysis/StorageAnalysis.h"
 #include "ng/Dialect/NgOps.h"
 #include "ng/Dialect/WireNames.h"
 
+#include "mlir/Pass/Pass.h"
 #include "llvm/Support/raw_ostream.h"
 
-namespace ng {
+namespace ng::test {
+#define GEN_PASS_DECL_TESTALIASANALYSIS
 #define GEN_PASS_DEF_TESTALIASANALYSIS
-#include "ng/Transforms/Passes.h.inc"
-} // namespace ng
+#include "TestPasses.h.inc"
+} // namespace ng::test
 
 using namespace mlir;
 using namespace ng;
@@ -69,7 +69,7 @@ std::string nodeName(Operation *op) {
 }
 
 struct TestAliasAnalysisPass
-    : public ng::impl::TestAliasAnalysisBase<TestAliasAnalysisPass> {
+    : public ng::test::impl::TestAliasAnalysisBase<TestAliasAnalysisPass> {
   using TestAliasAnalysisBase::TestAliasAnalysisBase;
 
   void runOnOperation() override {

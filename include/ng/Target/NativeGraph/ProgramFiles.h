@@ -1,14 +1,16 @@
 //===- ProgramFiles.h - programs read from and written to files -*- C++ -*-===//
 //
-// A program as files on disk, for a client of the library that is not one of
-// ng's tools (the C API, a user's own driver): read from a path, mapped, not
-// copied; written with its constants and aliases.json the way ng-translate
-// writes them, atomically (ng/Tools/OutputFiles.h).
+// A program as files on disk: read from a path, mapped, not copied; written
+// with its constants and aliases.json the way ng-translate writes them,
+// atomically (ng/Support/OutputFiles.h). This is the translation's API over
+// the files the format defines, for every client (the C API, the Python
+// bindings, ng-run, a user's own driver); it reads no command-line option
+// and needs none of the tools' libraries.
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef NG_TOOLS_PROGRAMFILES_H
-#define NG_TOOLS_PROGRAMFILES_H
+#ifndef NG_TARGET_NATIVEGRAPH_PROGRAMFILES_H
+#define NG_TARGET_NATIVEGRAPH_PROGRAMFILES_H
 
 #include "ng/Target/NativeGraph/Export.h"
 #include "ng/Target/NativeGraph/Import.h"
@@ -56,4 +58,4 @@ llvm::LogicalResult exportModuleToFile(mlir::ModuleOp module,
 
 } // namespace ng
 
-#endif // NG_TOOLS_PROGRAMFILES_H
+#endif // NG_TARGET_NATIVEGRAPH_PROGRAMFILES_H

@@ -1,0 +1,176 @@
+//===- OptMain.cpp - ng-opt's driver --------------------------------------===//
+//
+// MlirOptMain does the work, on the input and output that ng opens
+// (ng/Tools/InputFile.h, ng/Support/OutputFiles.h), as ng-translate does.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ng/Tools/OptMain.h"
+
+#include "ng/Dialect/NgDialect.h"
+#include "ng/Support/OutputFiles.h"
+#include "ng/Target/NativeGraph/NodeDiagnostics.h"
+#include "ng/Tools/InputFile.h"
+#include "ng/Tools/ToolDiagnostics.h"
+#include "ng/Transforms/ChangeSummaryInstrumentation.h"
+
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Tools/Plugins/DialectPlugin.h"
+#include "mlir/Tools/Plugins/PassPlugin.h"
+#include "mlir/Tools/mlir-opt/MlirOptMain.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace mlir;
+
+namespace {
+/// ng-opt's options beyond MlirOptMain's (registered when made: optMain
+/// makes them once, before it parses the command line).
+struct OptOptions {
+  llvm::cl::opt<bool> printChanges{
+      "ng-print-changes",
+      llvm::cl::desc(
+          "After the passes, print one line per pass to stderr: how it "
+          "changed the calls (by target), the placeholders and the constant "
+          "data (methods run one after another)"),
+      llvm::cl::init(false)};
+};
+} // namespace
+
+/// Run MlirOptMain on `inputPath`, writing `outputPath`.
+static LogicalResult optimize(llvm::StringRef inputPath,
+                              llvm::StringRef outputPath,
+                              DialectRegistry &registry,
+                              MlirOptMainConfig config, bool printChanges) {
+  ng::OutputFiles outputs;
+  llvm::Expected<llvm::raw_ostream &> output = outputs.open(outputPath);
+  if (!output) {
+    ng::reportToolError(toString(output.takeError()));
+    return failure();
+  }
+  std::optional<ng::ToolInput> input =
+      ng::openCheckedInput(inputPath, ng::InputFormat::Ir);
+  if (!input)
+    return failure();
+
+  bool isBytecode = input->kind == ng::FileKind::MlirBytecode;
+  std::string inputName = input->buffer->getBufferIdentifier().str();
+  ng::BytecodeCrashNote crashNote(isBytecode, inputName);
+  // MlirOptMain sets up the pass pipeline once the input has parsed: had it
+  // not been reached, the failure was the parser's.
+  bool parsed = false;
+  MlirOptMainConfig passes = config;
+  config.setPassPipelineSetupFn(
+      [&parsed, passes, printChanges](PassManager &pm) {
+        parsed = true;
+        if (printChanges) {
+          // Counted between passes: one method at a time.
+          pm.getContext()->disableMultithreading();
+          pm.addInstrumentation(
+              std::make_unique<ng::ChangeSummaryInstrumentation>(llvm::errs()));
+        }
+        return passes.setupPassPipeline(pm);
+      });
+  if (failed(
+          MlirOptMain(*output, std::move(input->buffer), registry, config))) {
+    if (isBytecode && !parsed)
+      ng::reportToolNote(ng::kTrustedBytecodeNote, inputName);
+    return failure(); // `outputs` discards the temporary
+  }
+  if (llvm::Error error = outputs.commit()) {
+    ng::reportToolError(toString(std::move(error)));
+    return failure();
+  }
+  return success();
+}
+
+/// Load the plugins that --load-pass-plugin / --load-dialect-plugin name
+/// and register their passes and dialects, before the command line is
+/// parsed, and take those arguments out of `args`. ng-opt does this itself
+/// rather than leave it to MlirOptMain for two reasons: a plugin's passes
+/// are then options like every other pass (`--my-pass`, not only inside
+/// --pass-pipeline), since the pass options are made when the command line
+/// is set up; and a plugin that cannot be loaded stops the run with the
+/// loader's reason, where MlirOptMain prints "Request ignored" and runs the
+/// pipeline without the pass asked for.
+static bool loadPlugins(SmallVectorImpl<char *> &args,
+                        DialectRegistry &registry) {
+  bool loaded = true;
+  SmallVector<char *> kept;
+  for (size_t i = 0; i < args.size(); ++i) {
+    llvm::StringRef arg = args[i];
+    if (i == 0 || arg == "--") {
+      kept.append(args.begin() + i, i == 0 ? args.begin() + 1 : args.end());
+      if (i != 0)
+        break;
+      continue;
+    }
+    llvm::StringRef option = arg.ltrim('-');
+    bool isPass = option.consume_front("load-pass-plugin");
+    bool isDialect = !isPass && option.consume_front("load-dialect-plugin");
+    std::string path;
+    if ((isPass || isDialect) && option.consume_front("="))
+      path = option.str();
+    else if ((isPass || isDialect) && option.empty() && i + 1 < args.size())
+      path = args[++i];
+    else {
+      kept.push_back(args[i]); // another option, or one the parser rejects
+      continue;
+    }
+    llvm::Error error = llvm::Error::success();
+    if (isPass) {
+      llvm::Expected<PassPlugin> plugin = PassPlugin::load(path);
+      if (plugin)
+        plugin->registerPassRegistryCallbacks();
+      else
+        error = plugin.takeError();
+    } else {
+      llvm::Expected<DialectPlugin> plugin = DialectPlugin::load(path);
+      if (plugin)
+        plugin->registerDialectRegistryCallbacks(registry);
+      else
+        error = plugin.takeError();
+    }
+    if (error) {
+      ng::reportToolError(
+          "cannot load " + llvm::Twine(isPass ? "pass" : "dialect") +
+          " plugin '" + path + "': " + toString(std::move(error)));
+      loaded = false;
+    }
+  }
+  args.assign(kept.begin(), kept.end());
+  return loaded;
+}
+
+LogicalResult ng::optMain(int argc, char **argv, DialectRegistry &registry) {
+  llvm::InitLLVM initLLVM(argc, argv);
+  setCrashBanner();
+  registerInputOptions();
+  OptOptions options;
+  SmallVector<char *> args(argv, argv + argc);
+  if (!loadPlugins(args, registry))
+    return failure();
+  args.push_back(nullptr); // argv[argc], as the option parser may expect
+  auto [inputPath, outputPath] = registerAndParseCLIOptions(
+      static_cast<int>(args.size() - 1), args.data(),
+      "ng optimizer driver: verifies ng IR (FORMAT.md rules) and runs passes\n",
+      registry);
+  keepDiagnosticsShort();
+  MlirOptMainConfig config = MlirOptMainConfig::createFromCLOptions();
+  // Diagnostics on an imported program's ops (the verifier's and every
+  // pass's) say which method and node, from the moment the ng dialect is
+  // loaded, which is before the parser verifies anything.
+  // (-verify-diagnostics matches diagnostics as they are made.)
+  if (!config.shouldVerifyDiagnostics())
+    registry.addExtension(
+        +[](MLIRContext *ctx, NgDialect *) { nameNodesInDiagnostics(ctx); });
+  // Listings that read no input.
+  if (config.shouldShowDialects() || config.shouldListPasses())
+    return MlirOptMain(llvm::outs(), llvm::MemoryBuffer::getMemBuffer(""),
+                       registry, config);
+  return optimize(inputPath, outputPath, registry, config,
+                  options.printChanges);
+}
