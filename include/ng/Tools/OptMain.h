@@ -8,6 +8,9 @@
 // MlirOptMain itself opens, and truncates, its -o file before it parses the
 // input, which may be that file); diagnostics short and naming the node;
 // pass plugins loaded before the command line is read; --ng-print-changes.
+// A program file in (an .nptg with --constants, a .ptn) or out (-o
+// FILE.ptn / FILE.nptg) is imported and exported as ng-translate does, the
+// pipeline run on the module between, with no text or bytecode.
 //
 // The driver (tools/ng-opt) registers the passes and dialects, as a driver
 // of MlirOptMain does, and calls optMain: a tool of one's own gets ng-opt's

@@ -2,6 +2,10 @@
 //
 // MlirOptMain does the work, on the input and output that ng opens
 // (ng/Tools/InputFile.h, ng/Support/OutputFiles.h), as ng-translate does.
+// A program file in (an .nptg or a .ptn) or out (-o FILE.ptn / FILE.nptg)
+// takes the program path instead: imported and exported as ng-translate
+// would (ng/Target/NativeGraph/ProgramFiles.h), MlirOptMain's pass
+// pipeline run on the module in between, no text or bytecode anywhere.
 //
 //===----------------------------------------------------------------------===//
 
@@ -10,11 +14,15 @@
 #include "ng/Dialect/NgDialect.h"
 #include "ng/Support/OutputFiles.h"
 #include "ng/Target/NativeGraph/NodeDiagnostics.h"
+#include "ng/Target/NativeGraph/ProgramFiles.h"
 #include "ng/Tools/InputFile.h"
 #include "ng/Tools/ToolDiagnostics.h"
 #include "ng/Transforms/ChangeSummaryInstrumentation.h"
 
+#include "mlir/Bytecode/BytecodeWriter.h"
 #include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Tools/Plugins/DialectPlugin.h"
 #include "mlir/Tools/Plugins/PassPlugin.h"
@@ -22,6 +30,7 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace mlir;
@@ -37,25 +46,111 @@ struct OptOptions {
           "changed the calls (by target), the placeholders and the constant "
           "data (methods run one after another)"),
       llvm::cl::init(false)};
+  llvm::cl::opt<std::string> constants{
+      "constants",
+      llvm::cl::desc("The constant data (safetensors) of an .nptg input "
+                     "(C2); a .ptn package carries its own"),
+      llvm::cl::value_desc("file.safetensors")};
 };
+
+/// Whether `path` names a program file ng-opt writes by exporting
+/// (FILE.ptn, FILE.nptg, any case).
+bool isProgramOutput(llvm::StringRef path) {
+  return path.ends_with_insensitive(".ptn") ||
+         path.ends_with_insensitive(".nptg");
+}
 } // namespace
 
-/// Run MlirOptMain on `inputPath`, writing `outputPath`.
-static LogicalResult optimize(llvm::StringRef inputPath,
-                              llvm::StringRef outputPath,
-                              DialectRegistry &registry,
-                              MlirOptMainConfig config, bool printChanges) {
+/// The program path: `input` (a program file, or IR) into a module, the
+/// pipeline on it, and the result exported to `outputPath` when that is a
+/// program file, else printed (or written as bytecode) there.
+static LogicalResult
+optimizeProgram(ng::ToolInput input, llvm::StringRef outputPath,
+                DialectRegistry &registry, const MlirOptMainConfig &config,
+                bool printChanges, llvm::StringRef constants) {
+  MLIRContext context(registry, MLIRContext::Threading::DISABLED);
+  context.allowUnregisteredDialects(config.shouldAllowUnregisteredDialects());
+  auto sourceMgr = std::make_shared<llvm::SourceMgr>();
+  SourceMgrDiagnosticHandler diagnostics(*sourceMgr, &context);
+  OwningOpRef<ModuleOp> module;
+  llvm::StringRef bytes = input.buffer->getBuffer();
+  std::string name = input.buffer->getBufferIdentifier().str();
+  // The source manager owns the mapped input: constant resources point
+  // into it.
+  sourceMgr->AddNewSourceBuffer(std::move(input.buffer), llvm::SMLoc());
+  if (input.kind == ng::FileKind::NativeGraph ||
+      input.kind == ng::FileKind::Package) {
+    ng::ImportOptions options;
+    options.constantsPath = constants.str();
+    module = ng::importProgram(bytes, name, sourceMgr, &context, options);
+  } else {
+    module = parseSourceFile<ModuleOp>(sourceMgr, ParserConfig(&context));
+  }
+  if (!module)
+    return failure();
+
+  // As MlirOptMain: a method pass given alone nests under the module.
+  PassManager pm(&context, module->getOperationName(),
+                 PassManager::Nesting::Implicit);
+  pm.enableVerifier(config.shouldVerifyPasses());
+  if (failed(applyPassManagerCLOptions(pm)))
+    return failure();
+  if (printChanges)
+    pm.addInstrumentation(
+        std::make_unique<ng::ChangeSummaryInstrumentation>(llvm::errs()));
+  if (failed(config.setupPassPipeline(pm)) || failed(pm.run(*module)))
+    return failure();
+
+  if (isProgramOutput(outputPath)) {
+    ng::ExportOptions options;
+    options.container = ng::containerForPath(outputPath);
+    return ng::exportModuleToFile(*module, outputPath, options);
+  }
   ng::OutputFiles outputs;
   llvm::Expected<llvm::raw_ostream &> output = outputs.open(outputPath);
   if (!output) {
     ng::reportToolError(toString(output.takeError()));
     return failure();
   }
+  if (config.shouldEmitBytecode()) {
+    if (failed(writeBytecodeToFile(*module, *output)))
+      return failure();
+  } else {
+    module->print(*output, OpPrintingFlags().assumeVerified());
+  }
+  if (llvm::Error error = outputs.commit()) {
+    ng::reportToolError(toString(std::move(error)));
+    return failure();
+  }
+  return success();
+}
+
+/// Run MlirOptMain on `inputPath`, writing `outputPath`.
+static LogicalResult optimize(llvm::StringRef inputPath,
+                              llvm::StringRef outputPath,
+                              DialectRegistry &registry,
+                              MlirOptMainConfig config, bool printChanges,
+                              llvm::StringRef constants) {
   std::optional<ng::ToolInput> input =
-      ng::openCheckedInput(inputPath, ng::InputFormat::Ir);
+      ng::openCheckedInput(inputPath, ng::InputFormat::Program);
   if (!input)
     return failure();
+  if (input->kind == ng::FileKind::NativeGraph ||
+      input->kind == ng::FileKind::Package || isProgramOutput(outputPath))
+    return optimizeProgram(std::move(*input), outputPath, registry, config,
+                           printChanges, constants);
+  if (!constants.empty()) {
+    ng::reportToolError("--constants is for an .nptg input, and '" + inputPath +
+                        "' is IR");
+    return failure();
+  }
 
+  ng::OutputFiles outputs;
+  llvm::Expected<llvm::raw_ostream &> output = outputs.open(outputPath);
+  if (!output) {
+    ng::reportToolError(toString(output.takeError()));
+    return failure();
+  }
   bool isBytecode = input->kind == ng::FileKind::MlirBytecode;
   std::string inputName = input->buffer->getBufferIdentifier().str();
   ng::BytecodeCrashNote crashNote(isBytecode, inputName);
@@ -171,6 +266,6 @@ LogicalResult ng::optMain(int argc, char **argv, DialectRegistry &registry) {
   if (config.shouldShowDialects() || config.shouldListPasses())
     return MlirOptMain(llvm::outs(), llvm::MemoryBuffer::getMemBuffer(""),
                        registry, config);
-  return optimize(inputPath, outputPath, registry, config,
-                  options.printChanges);
+  return optimize(inputPath, outputPath, registry, config, options.printChanges,
+                  options.constants);
 }
