@@ -8,6 +8,9 @@
 
 #include "ng/Dialect/CallBuilder.h"
 
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
 #include <limits>
 
 using namespace mlir;
@@ -125,4 +128,26 @@ std::optional<SmallVector<int64_t>> ng::matchers::intListArg(CallOp call,
   if (!list || arg->getKind() != ArgKind::IntList || arg->getNumOperands())
     return std::nullopt;
   return SmallVector<int64_t>(list.asArrayRef());
+}
+
+LogicalResult ng::matchers::applyToCalls(MethodOp method,
+                                         ArrayRef<StringRef> roots,
+                                         RewritePatternSet &&patterns,
+                                         bool &changed) {
+  changed = false;
+  if (method.getBody().empty())
+    return success();
+  // The driver takes the last op given first: reversed program order.
+  SmallVector<Operation *> ops;
+  method.getBody().walk<WalkOrder::PreOrder>([&](CallOp call) {
+    if (call.getNumResults() == 1 && producerOf(call.getResult(0), roots))
+      ops.push_back(call);
+  });
+  if (ops.empty())
+    return success();
+  std::reverse(ops.begin(), ops.end());
+  GreedyRewriteConfig config;
+  config.enableFolding(false).setRegionSimplificationLevel(
+      GreedySimplifyRegionLevel::Disabled);
+  return applyOpPatternsGreedily(ops, std::move(patterns), config, &changed);
 }

@@ -16,6 +16,10 @@
 
 #include <optional>
 
+namespace mlir {
+class RewritePatternSet;
+} // namespace mlir
+
 namespace ng::matchers {
 
 /// `value`'s producer when it is a call of one of `ops` (ng op names, as
@@ -61,6 +65,16 @@ mlir::Value lookThrough(mlir::Value value);
 /// The input of a cast (`_to_copy`, `to`, `_to_dim_order_copy`) that keeps
 /// the sizes; null when `value` is no such cast.
 mlir::Value castInput(mlir::Value value);
+
+/// Runs `patterns` with MLIR's greedy driver on the calls of `method` (its
+/// body and subgraphs) of one of `roots` (op names, as producerOf reads
+/// them), in program order, with no folding and no region simplification:
+/// the driver rewrites those and erases only what the rewrites leave dead.
+/// Sets `changed` when it changed anything.
+llvm::LogicalResult applyToCalls(MethodOp method,
+                                 llvm::ArrayRef<llvm::StringRef> roots,
+                                 mlir::RewritePatternSet &&patterns,
+                                 bool &changed);
 
 } // namespace ng::matchers
 

@@ -27,7 +27,6 @@
 #include "ng/Dialect/WireNames.h"
 
 #include "mlir/IR/PatternMatch.h"
-#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 #include <cmath>
 #include <set>
@@ -213,32 +212,12 @@ LogicalResult FuseRmsNormPass::fuse(CallOp mul, PatternRewriter &rewriter) {
 }
 
 void FuseRmsNormPass::runOnOperation() {
-  MethodOp method = getOperation();
-  if (method.getBody().empty())
-    return markAllAnalysesPreserved();
-  // The muls of the method and its subgraphs, in program order; the driver
-  // takes the last one given first, so they go in reversed.
-  SmallVector<Operation *> muls;
-  method.getBody().walk<WalkOrder::PreOrder>([&](CallOp call) {
-    if (producerOf(call.getNumResults() == 1 ? call.getResult(0) : Value(),
-                   {"aten::mul.Tensor"}))
-      muls.push_back(call);
-  });
-  if (muls.empty())
-    return markAllAnalysesPreserved();
-  std::reverse(muls.begin(), muls.end());
-
   remarked.clear();
   RewritePatternSet patterns(&getContext());
   patterns.add<FuseRmsNormPattern>(&getContext(), *this);
-  // No folding, no region simplification: the driver rewrites the muls and
-  // erases only what the rewrites leave dead.
-  GreedyRewriteConfig config;
-  config.enableFolding(false).setRegionSimplificationLevel(
-      GreedySimplifyRegionLevel::Disabled);
   bool changed = false;
-  if (failed(
-          applyOpPatternsGreedily(muls, std::move(patterns), config, &changed)))
+  if (failed(applyToCalls(getOperation(), {"aten::mul.Tensor"},
+                          std::move(patterns), changed)))
     return signalPassFailure();
   if (!changed)
     markAllAnalysesPreserved();

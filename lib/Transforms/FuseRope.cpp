@@ -33,7 +33,6 @@
 #include "ng/Dialect/WireNames.h"
 
 #include "mlir/IR/PatternMatch.h"
-#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 #include "llvm/Support/Format.h"
 
@@ -413,33 +412,12 @@ LogicalResult FuseRopePass::fuse(CallOp add, PatternRewriter &rewriter) {
 }
 
 void FuseRopePass::runOnOperation() {
-  MethodOp method = getOperation();
-  if (method.getBody().empty())
-    return markAllAnalysesPreserved();
-  // The adds of the method and its subgraphs, in program order; the driver
-  // takes the last one given first, so they go in reversed.
-  SmallVector<Operation *> adds;
-  method.getBody().walk<WalkOrder::PreOrder>([&](CallOp call) {
-    if (producerOf(call.getNumResults() == 1 ? call.getResult(0) : Value(),
-                   {"aten::add.Tensor"}))
-      adds.push_back(call);
-  });
-  if (adds.empty())
-    return markAllAnalysesPreserved();
-  std::reverse(adds.begin(), adds.end());
-
   remarked.clear();
   RewritePatternSet patterns(&getContext());
   patterns.add<FuseRotaryApply>(&getContext(), *this);
-  // No folding, no region simplification: the driver rewrites the adds
-  // and erases only what the rewrites leave dead.
-  GreedyRewriteConfig config;
-  config.enableFolding(false).setRegionSimplificationLevel(
-      GreedySimplifyRegionLevel::Disabled);
   bool changed = false;
-  LogicalResult converged =
-      applyOpPatternsGreedily(adds, std::move(patterns), config, &changed);
-  if (failed(converged))
+  if (failed(applyToCalls(getOperation(), {"aten::add.Tensor"},
+                          std::move(patterns), changed)))
     return signalPassFailure();
   if (!changed)
     markAllAnalysesPreserved();
