@@ -151,3 +151,8 @@ LogicalResult ng::matchers::applyToCalls(MethodOp method,
       GreedySimplifyRegionLevel::Disabled);
   return applyOpPatternsGreedily(ops, std::move(patterns), config, &changed);
 }
+
+void ng::matchers::RemarkOnce::emit(Operation *op, const Twine &message) {
+  if (emitted.insert({op, message.str()}).second)
+    emitRemark(op->getLoc()) << message;
+}

@@ -1,10 +1,10 @@
 //===- CallMatchers.h - reading exported decompositions ---------*- C++ -*-===//
 //
-// What the fusion patterns (FuseRope.cpp, FuseRmsNorm.cpp) share to read a
-// decomposition torch.export wrote: a value's producer by op name, its
-// literal arguments, its type's static sizes, and the ops that change no
-// value (same-size views, whole-dim slices, casts) looked through. Private
-// to lib/Transforms.
+// What the pattern passes share (FuseRope.cpp, FuseRmsNorm.cpp,
+// CollapseViewCopy.cpp): reading a decomposition torch.export wrote (a
+// value's producer by op name, its literal arguments, its type's static
+// sizes, the ops that change no value looked through), running patterns on
+// chosen calls, and remarks emitted once. Private to lib/Transforms.
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,6 +15,8 @@
 #include "ng/Dialect/NgTypes.h"
 
 #include <optional>
+#include <set>
+#include <string>
 
 namespace mlir {
 class RewritePatternSet;
@@ -75,6 +77,17 @@ llvm::LogicalResult applyToCalls(MethodOp method,
                                  llvm::ArrayRef<llvm::StringRef> roots,
                                  mlir::RewritePatternSet &&patterns,
                                  bool &changed);
+
+/// The remarks of a pattern pass's `report=true`, each emitted once however
+/// often the greedy driver offers its op again.
+class RemarkOnce {
+public:
+  void emit(mlir::Operation *op, const llvm::Twine &message);
+  void clear() { emitted.clear(); }
+
+private:
+  std::set<std::pair<mlir::Operation *, std::string>> emitted;
+};
 
 } // namespace ng::matchers
 

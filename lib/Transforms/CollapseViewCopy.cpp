@@ -27,6 +27,8 @@
 
 #include "ng/Transforms/Passes.h"
 
+#include "CallMatchers.h"
+
 #include "ng/Analysis/StorageAnalysis.h"
 #include "ng/Dialect/CallBuilder.h"
 #include "ng/Dialect/NgOps.h"
@@ -36,7 +38,6 @@
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 #include <algorithm>
-#include <set>
 
 namespace ng {
 #define GEN_PASS_DEF_COLLAPSEVIEWCOPY
@@ -87,12 +88,12 @@ private:
 
   /// A remark about `op`, once however often the driver offers it.
   void remark(Operation *op, const Twine &message) {
-    if (report && remarked.insert({op, message.str()}).second)
-      emitRemark(op->getLoc()) << message;
+    if (report)
+      remarked.emit(op, message);
   }
 
   std::optional<StorageAnalysis> storage;
-  std::set<std::pair<Operation *, std::string>> remarked;
+  matchers::RemarkOnce remarked;
 };
 
 /// view_copy(view_copy(x, s1), s2) -> view_copy(x, s2), and that to x when

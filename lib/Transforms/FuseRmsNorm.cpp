@@ -29,7 +29,6 @@
 #include "mlir/IR/PatternMatch.h"
 
 #include <cmath>
-#include <set>
 #include <variant>
 
 namespace ng {
@@ -164,11 +163,11 @@ struct FuseRmsNormPass : public ng::impl::FuseRmsNormBase<FuseRmsNormPass> {
 
 private:
   void remark(Operation *op, const Twine &message) {
-    if (report && remarked.insert({op, message.str()}).second)
-      emitRemark(op->getLoc()) << message;
+    if (report)
+      remarked.emit(op, message);
   }
 
-  std::set<std::pair<Operation *, std::string>> remarked;
+  matchers::RemarkOnce remarked;
 };
 
 /// `x * rsqrt(mean(x^2) + eps) * w` to aten.rms_norm (FuseRmsNormPass::fuse).

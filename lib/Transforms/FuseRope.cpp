@@ -38,7 +38,6 @@
 
 #include <cmath>
 #include <limits>
-#include <set>
 #include <variant>
 
 namespace ng {
@@ -348,11 +347,11 @@ struct FuseRopePass : public ng::impl::FuseRopeBase<FuseRopePass> {
 
 private:
   void remark(Operation *op, const Twine &message) {
-    if (report && remarked.insert({op, message.str()}).second)
-      emitRemark(op->getLoc()) << message;
+    if (report)
+      remarked.emit(op, message);
   }
 
-  std::set<std::pair<Operation *, std::string>> remarked;
+  matchers::RemarkOnce remarked;
 };
 
 /// `x * cos + rotate_half(x) * sin` to native.rope (FuseRopePass::fuse).
