@@ -2,6 +2,8 @@
 
 #include "ng/Tools/InputFile.h"
 
+#include "ng/Support/FileMappings.h"
+
 #include "ng/Tools/TextNesting.h"
 #include "ng/Tools/ToolDiagnostics.h"
 
@@ -351,7 +353,9 @@ static Expected<ng::ToolInput> mapInput(sys::fs::file_t fd, StringRef name,
       MemoryBuffer::getOpenFile(fd, name, size, needsNul);
   if (!buffer)
     return ioError("cannot read", name, buffer.getError());
-  input.buffer = std::move(*buffer);
+  // Registered as a file mapping: what streams through it (the CRC check, a
+  // fold, an export) can release the pages it is done with.
+  input.buffer = ng::trackFileMapping(std::move(*buffer));
   return input;
 }
 

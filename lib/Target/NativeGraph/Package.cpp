@@ -11,6 +11,7 @@
 
 #include "ng/Dialect/ConstantData.h"
 #include "ng/Dialect/NgOps.h"
+#include "ng/Support/FileMappings.h"
 #include "ng/Target/NativeGraph/Safetensors.h"
 #include "ng/Target/NativeGraph/StoredZip.h"
 
@@ -183,7 +184,7 @@ mapRegularFile(StringRef path) {
                                   /*RequiresNullTerminator=*/false);
   if (!file)
     return llvm::errorCodeToError(file.getError());
-  return std::move(*file);
+  return trackFileMapping(std::move(*file));
 }
 
 /// Flatbuffers need the program aligned; a zip member need not be.

@@ -4,6 +4,7 @@
 
 #include "ng/Dialect/ConstantData.h"
 #include "ng/Dialect/ModuleDiagnostics.h"
+#include "ng/Support/FileMappings.h"
 #include "ng/Support/OutputFiles.h"
 
 #include "mlir/IR/Diagnostics.h"
@@ -31,7 +32,8 @@ OwningOpRef<ModuleOp> ng::importProgramFile(llvm::StringRef path,
         << "cannot read '" << path << "': " << file.getError().message();
     return nullptr;
   }
-  std::shared_ptr<llvm::MemoryBuffer> buffer = std::move(*file);
+  std::shared_ptr<llvm::MemoryBuffer> buffer =
+      trackFileMapping(std::move(*file));
   return importProgram(buffer->getBuffer(), path, buffer, context, options);
 }
 

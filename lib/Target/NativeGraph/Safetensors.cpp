@@ -13,6 +13,8 @@
 
 #include "ng/Target/NativeGraph/Safetensors.h"
 
+#include "ng/Support/FileMappings.h"
+
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSwitch.h"
@@ -893,6 +895,13 @@ ng::layoutSafetensors(llvm::ArrayRef<SafetensorsTensor> tensors,
 void ng::writeSafetensors(llvm::ArrayRef<SafetensorsTensor> tensors,
                           llvm::raw_ostream &os) {
   std::string prefix;
-  for (llvm::StringRef piece : layoutSafetensors(tensors, prefix))
-    os << piece;
+  for (llvm::StringRef piece : layoutSafetensors(tensors, prefix)) {
+    // A chunk at a time, so that weights mapped from an input leave
+    // nothing resident once written.
+    for (size_t pos = 0; pos < piece.size(); pos += kStreamChunkBytes) {
+      llvm::StringRef chunk = piece.substr(pos, kStreamChunkBytes);
+      os << chunk;
+      releaseMappedPages(chunk);
+    }
+  }
 }

@@ -17,13 +17,17 @@
 
 #include "ng/Target/NativeGraph/StoredZip.h"
 
+#include "ng/Support/Crc32.h"
+#include "ng/Support/FileMappings.h"
+
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
-#include "llvm/Support/CRC.h"
 #include "llvm/Support/Endian.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include <thread>
 
 using namespace ng;
 using llvm::Error;
@@ -65,6 +69,18 @@ constexpr uint16_t kHostUnix = 3 << 8;
 constexpr uint32_t kUnixRegularFile0644 = 0100644u << 16;
 constexpr uint16_t kDosTime = 0;                       // 00:00:00
 constexpr uint16_t kDosDate = (0 << 9) | (1 << 5) | 1; // 1980-01-01
+
+/// Runs `consume` on `bytes` a chunk at a time and then lets go of the
+/// chunk's pages when they are a file mapping's (ng/Support/FileMappings.h):
+/// a gigabyte member copied leaves nothing resident.
+template <typename Consume>
+void streamChunks(StringRef bytes, Consume consume) {
+  for (size_t pos = 0; pos < bytes.size(); pos += kStreamChunkBytes) {
+    StringRef chunk = bytes.substr(pos, kStreamChunkBytes);
+    consume(chunk);
+    releaseMappedPages(chunk);
+  }
+}
 
 template <typename... Ts> Error makeError(const char *fmt, Ts &&...args) {
   return llvm::createStringError(
@@ -352,6 +368,14 @@ class CountingWriter {
 public:
   explicit CountingWriter(llvm::raw_ostream &os) : os(os) {}
 
+  /// The stream as a file that can be written at an offset, if it is one.
+  /// (raw_fd_ostream has no LLVM-style classof; LLVM and ng are built with
+  /// RTTI.)
+  llvm::raw_fd_ostream *seekableFile() const {
+    auto *file = dynamic_cast<llvm::raw_fd_ostream *>(&os);
+    return file && file->supportsSeeking() ? file : nullptr;
+  }
+
   uint64_t tell() const { return written; }
   void u16(uint16_t value) { write<uint16_t>(value); }
   void u32(uint32_t value) { write<uint32_t>(value); }
@@ -398,25 +422,39 @@ uint64_t memberSize(const ZipMember &member) {
   return size;
 }
 
-/// The CRC-32 of a member's bytes, piece by piece. Empty pieces are
-/// skipped: llvm::crc32 hands them to zlib, whose crc32() with a null
-/// buffer (an empty StringRef's, e.g. a zero-byte tensor's) returns the
-/// initial value instead of the running one, resetting the CRC.
-uint32_t memberCrc(const ZipMember &member) {
+/// The CRC-32 of a member's bytes, piece by piece, on up to `threads`
+/// threads (0: every core).
+uint32_t memberCrc(const ZipMember &member, unsigned threads = 0) {
   uint32_t crc = 0;
   for (llvm::StringRef piece : member.contents())
-    if (!piece.empty())
-      crc = llvm::crc32(crc, llvm::arrayRefFromStringRef(piece));
+    crc = extendCrc32(crc, piece, threads);
   return crc;
 }
 
+/// A member of this many bytes has its CRC computed beside the writing.
+constexpr uint64_t kConcurrentCrcBytes = 64 << 20;
+
+/// Writes a member's local header and data. The CRC goes in the header,
+/// before the data. For a large member written to a file, a thread computes
+/// it while the data is written, and the header, written with a
+/// placeholder, is patched; otherwise (a small member, a pipe) it is
+/// computed first, on every core (ng/Support/Crc32.h). The bytes are the
+/// same either way. Both passes release the pages of mapped inputs behind
+/// them, so the one that comes second may read them back from the page
+/// cache: no page stays resident for the other's sake.
 WrittenMember writeLocal(CountingWriter &out, const ZipMember &member,
                          uint64_t threshold) {
   uint64_t size = memberSize(member);
   WrittenMember written;
   written.member = &member;
   written.offset = out.tell();
-  written.crc = memberCrc(member);
+  llvm::raw_fd_ostream *file =
+      size >= kConcurrentCrcBytes ? out.seekableFile() : nullptr;
+  std::thread crcThread;
+  if (file)
+    crcThread = std::thread([&] { written.crc = memberCrc(member, 1); });
+  else
+    written.crc = memberCrc(member);
   written.zip64Size = size >= threshold;
   written.zip64Offset = written.offset >= threshold;
   uint32_t size32 = written.zip64Size ? kEscape32 : uint32_t(size);
@@ -428,7 +466,8 @@ WrittenMember writeLocal(CountingWriter &out, const ZipMember &member,
   out.u16(0); // stored
   out.u16(kDosTime);
   out.u16(kDosDate);
-  out.u32(written.crc);
+  uint64_t crcPosition = file ? file->tell() : 0;
+  out.u32(file ? 0 : written.crc);
   out.u32(size32); // compressed
   out.u32(size32);
   out.u16(uint16_t(member.name.size()));
@@ -441,7 +480,13 @@ WrittenMember writeLocal(CountingWriter &out, const ZipMember &member,
     out.u64(size);
   }
   for (llvm::StringRef piece : member.contents())
-    out.bytes(piece);
+    streamChunks(piece, [&](StringRef chunk) { out.bytes(chunk); });
+  if (file) {
+    crcThread.join();
+    char crc[4];
+    llvm::support::endian::write32le(crc, written.crc);
+    file->pwrite(crc, sizeof(crc), crcPosition);
+  }
   return written;
 }
 
@@ -537,8 +582,7 @@ ng::readStoredZip(StringRef file, const StoredZipReadOptions &options) {
     Expected<StringRef> data = locateData(file, *entry, directory->offset);
     if (!data)
       return data.takeError();
-    if (options.verifyCrc &&
-        llvm::crc32(llvm::arrayRefFromStringRef(*data)) != entry->crc)
+    if (options.verifyCrc && extendCrc32(0, *data) != entry->crc)
       return makeError("member '{0}' is corrupt (CRC mismatch)", entry->name);
     members.push_back({entry->name.str(), *data});
   }

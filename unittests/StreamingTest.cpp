@@ -1,0 +1,165 @@
+//===- StreamingTest.cpp - CRCs and mapped pages of large inputs ----------===//
+//
+// ng/Support/Crc32.h and ng/Support/FileMappings.h, and the zip writer that
+// uses them: the CRC is the same however it is split across threads; pages
+// released from a file mapping read back unchanged and leave the resident
+// set; a release asked of memory that is no file mapping changes nothing; a
+// member large enough to have its CRC computed beside the writing (and
+// patched into its header) reads back as written.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ng/Support/Crc32.h"
+#include "ng/Support/FileMappings.h"
+#include "ng/Target/NativeGraph/StoredZip.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/CRC.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include "gtest/gtest.h"
+
+#include <fstream>
+#include <string>
+#include <unistd.h>
+
+using namespace ng;
+
+namespace {
+
+/// `size` bytes that no short period repeats in.
+std::string patternBytes(size_t size) {
+  std::string bytes(size, '\0');
+  uint64_t state = 0x9E3779B97F4A7C15ull;
+  for (char &byte : bytes) {
+    state ^= state << 13, state ^= state >> 7, state ^= state << 17;
+    byte = static_cast<char>(state);
+  }
+  return bytes;
+}
+
+/// The process's resident set, in bytes (/proc/self/statm). mincore()
+/// would not do: it tells whether a page is in the page cache, which a
+/// released page of a file mapping still is.
+size_t residentBytes() {
+  std::ifstream statm("/proc/self/statm");
+  size_t total = 0, resident = 0;
+  statm >> total >> resident;
+  return resident * sysconf(_SC_PAGESIZE);
+}
+
+/// A temporary file holding `bytes`, removed at the end of the test.
+struct TempFile {
+  explicit TempFile(llvm::StringRef bytes) {
+    int fd;
+    EXPECT_FALSE(
+        llvm::sys::fs::createTemporaryFile("ng-streaming", "bin", fd, path));
+    llvm::raw_fd_ostream os(fd, /*shouldClose=*/true);
+    os << bytes;
+  }
+  ~TempFile() { llvm::sys::fs::remove(path); }
+  llvm::SmallString<128> path;
+};
+
+TEST(Crc32, SplitAcrossThreadsIsTheSameAsOnePass) {
+  // 200 MiB and a bit: three 64 MiB parts or more, and a ragged end.
+  std::string bytes = patternBytes((200 << 20) + 12345);
+  uint32_t whole = llvm::crc32(llvm::arrayRefFromStringRef(bytes));
+  EXPECT_EQ(extendCrc32(0, bytes, 1), whole);
+  EXPECT_EQ(extendCrc32(0, bytes, 2), whole);
+  EXPECT_EQ(extendCrc32(0, bytes, 3), whole);
+  EXPECT_EQ(extendCrc32(0, bytes), whole);
+  // Extending a running CRC piece by piece, the pieces split or not.
+  llvm::StringRef ref(bytes);
+  uint32_t running = extendCrc32(0, ref.take_front(70 << 20), 2);
+  running = extendCrc32(running, ref.drop_front(70 << 20), 3);
+  EXPECT_EQ(running, whole);
+  EXPECT_EQ(extendCrc32(whole, ""), whole);
+}
+
+TEST(FileMappings, ReleasedPagesReadBackUnchanged) {
+  std::string bytes = patternBytes(64 << 20);
+  TempFile file(bytes);
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> mapped =
+      llvm::MemoryBuffer::getFile(file.path, /*IsText=*/false,
+                                  /*RequiresNullTerminator=*/false);
+  ASSERT_TRUE(mapped);
+  ASSERT_EQ((*mapped)->getBufferKind(), llvm::MemoryBuffer::MemoryBuffer_MMap);
+  std::unique_ptr<llvm::MemoryBuffer> buffer =
+      trackFileMapping(std::move(*mapped));
+  llvm::StringRef data = buffer->getBuffer();
+  ASSERT_EQ(data, bytes); // every page touched
+  size_t before = residentBytes();
+  releaseMappedPages(data);
+  // (Other threads of the test binary could only add pages.)
+  EXPECT_GE(before - std::min(before, residentBytes()), size_t(60) << 20);
+  EXPECT_EQ(data, bytes);
+  // Part of a page at each end: the pages holding them go, the bytes stay.
+  releaseMappedPages(data.substr(100, 3 << 20));
+  EXPECT_EQ(data, bytes);
+}
+
+TEST(FileMappings, ReleaseOfOtherMemoryChangesNothing) {
+  // Heap memory: MADV_DONTNEED would make it read back as zeros.
+  std::string heap = patternBytes(8 << 20);
+  std::string copy = heap;
+  releaseMappedPages(llvm::StringRef(heap));
+  EXPECT_EQ(heap, copy);
+  // A mapping no longer tracked (its buffer gone) is no longer released:
+  // its address range may be memory of anybody's by then.
+  std::string bytes = patternBytes(8 << 20);
+  TempFile file(bytes);
+  auto mapped = llvm::MemoryBuffer::getFile(file.path, false, false);
+  ASSERT_TRUE(mapped);
+  llvm::StringRef untracked = (*mapped)->getBuffer();
+  {
+    std::unique_ptr<llvm::MemoryBuffer> small =
+        trackFileMapping(llvm::MemoryBuffer::getMemBuffer("small"));
+    EXPECT_EQ(small->getBufferKind(), llvm::MemoryBuffer::MemoryBuffer_Malloc);
+  }
+  ASSERT_EQ(untracked, bytes);
+  size_t before = residentBytes();
+  releaseMappedPages(untracked);
+  EXPECT_GE(residentBytes() + (1 << 20), before);
+}
+
+TEST(StoredZipStreaming, LargeMemberWrittenToAFileReadsBack) {
+  // Over the size at which the CRC is computed beside the writing and
+  // patched into the local header.
+  std::string bytes = patternBytes(70 << 20);
+  llvm::SmallString<128> path;
+  int fd;
+  ASSERT_FALSE(
+      llvm::sys::fs::createTemporaryFile("ng-streaming", "ptn", fd, path));
+  {
+    llvm::raw_fd_ostream os(fd, /*shouldClose=*/true);
+    std::vector<ZipMember> members;
+    members.push_back({"small.txt", "hello", {}});
+    llvm::StringRef ref(bytes);
+    members.push_back(
+        {"large.bin", {}, {ref.take_front(1000), ref.drop_front(1000)}});
+    writeStoredZip(members, os);
+  }
+  auto file = llvm::MemoryBuffer::getFile(path, false, false);
+  ASSERT_TRUE(file);
+  // Written to a string (no seeking): the same bytes.
+  std::string unseekable;
+  {
+    llvm::raw_string_ostream os(unseekable);
+    std::vector<ZipMember> members;
+    members.push_back({"small.txt", "hello", {}});
+    members.push_back({"large.bin", bytes, {}});
+    writeStoredZip(members, os);
+  }
+  EXPECT_EQ((*file)->getBuffer(), unseekable);
+  llvm::Expected<std::vector<ZipMember>> read =
+      readStoredZip((*file)->getBuffer());
+  ASSERT_TRUE(bool(read)) << llvm::toString(read.takeError());
+  ASSERT_EQ(read->size(), 2u);
+  EXPECT_EQ((*read)[1].data, bytes);
+  llvm::sys::fs::remove(path);
+}
+
+} // namespace
