@@ -27,10 +27,10 @@
 #include "mlir/Tools/Plugins/DialectPlugin.h"
 #include "mlir/Tools/Plugins/PassPlugin.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
-#include "llvm/Support/CommandLine.h"
-#include "llvm/Support/InitLLVM.h"
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/Support/BuryPointer.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
@@ -70,8 +70,8 @@ static LogicalResult
 optimizeProgram(ng::ToolInput input, llvm::StringRef outputPath,
                 DialectRegistry &registry, const MlirOptMainConfig &config,
                 bool printChanges, llvm::StringRef constants) {
-  auto owningContext = std::make_unique<MLIRContext>(
-      registry, MLIRContext::Threading::DISABLED);
+  auto owningContext =
+      std::make_unique<MLIRContext>(registry, MLIRContext::Threading::DISABLED);
   MLIRContext &context = *owningContext;
   context.allowUnregisteredDialects(config.shouldAllowUnregisteredDialects());
   auto sourceMgr = std::make_shared<llvm::SourceMgr>();
