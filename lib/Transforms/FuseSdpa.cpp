@@ -173,8 +173,11 @@ std::optional<std::string> readScores(Value scores, Attention &attention,
 std::optional<double> whereLiteral(CallOp where, StringRef name) {
   if (std::optional<double> number = numberArg(where, name))
     return number;
-  CallOp scalar = producerOf(lookThrough(tensorArg(where, name)),
-                             {"aten::scalar_tensor", "aten::full"});
+  Value tensor = tensorArg(where, name);
+  CallOp scalar = tensor && !isStorageWritten(tensor)
+                      ? producerOf(lookThrough(tensor),
+                                   {"aten::scalar_tensor", "aten::full"})
+                      : nullptr;
   ng::TensorType type =
       scalar ? tensorType(scalar.getResult(0)) : ng::TensorType();
   if (!type || type.getRank() != 0)
@@ -185,8 +188,10 @@ std::optional<double> whereLiteral(CallOp where, StringRef name) {
 }
 
 /// Whether `value` is a static `[sizes]` made by `full(fill)` or `ones`
-/// (`fill` 1).
+/// (`fill` 1), and nothing writes it in place.
 bool isFilled(Value value, ArrayRef<DimRange> sizes, double fill) {
+  if (!value || isStorageWritten(value))
+    return false;
   CallOp call = producerOf(lookThrough(value), {"aten::full", "aten::ones"});
   ng::TensorType type = call ? tensorType(call.getResult(0)) : ng::TensorType();
   if (!type || type.getSizes() != sizes)
@@ -201,8 +206,11 @@ bool isFilled(Value value, ArrayRef<DimRange> sizes, double fill) {
 /// mask (0 where key j <= query i, -inf above), over the scores' static
 /// `[L, S]` and unit leading dims: `triu(full([L, S], -inf), 1)` or
 /// `where(tril(ones([L, S])), 0, -inf)`, unsqueezed or not. Reads ops,
-/// never constant data.
+/// never constant data; each tensor of the proof is written in place
+/// nowhere (or the ops would not say what it holds where it is read).
 bool isCausalMask(Value mask, ng::TensorType scores) {
+  if (isStorageWritten(mask))
+    return false;
   Value base = lookThrough(mask);
   while (CallOp unsqueeze =
              producerOf(base, {"aten::unsqueeze", "aten::unsqueeze_copy"}))
@@ -223,9 +231,10 @@ bool isCausalMask(Value mask, ng::TensorType scores) {
     return intArg(triu, "diagonal", 0) == 1 &&
            isFilled(tensorArg(triu, "self"), square, negInf);
   CallOp where = producerOf(base, {"aten::where"});
-  CallOp tril = where ? producerOf(lookThrough(tensorArg(where, "condition")),
-                                   {"aten::tril"})
-                      : nullptr;
+  Value condition = where ? tensorArg(where, "condition") : Value();
+  CallOp tril = condition && !isStorageWritten(condition)
+                    ? producerOf(lookThrough(condition), {"aten::tril"})
+                    : nullptr;
   ng::TensorType trilType =
       tril ? tensorType(tril.getResult(0)) : ng::TensorType();
   return trilType && trilType.getSizes() == square &&

@@ -91,6 +91,21 @@ module {
     %o = ng.call "torch.ops.aten.matmul.default"(self: %p, other: %v) {node = "attn"} : (!ng.tensor<f32[1, 2, 4, 6]>, !ng.tensor<f32[1, 2, 6, 5]>) -> !ng.tensor<f32[1, 2, 4, 5]>
     ng.output(%o) : !ng.tensor<f32[1, 2, 4, 5]>
   }
+  // The triu's full written in place (clamped to 0) before the triu reads it: the ops do not say what it holds, the mask stays attn_mask.
+  ng.method @causal_written(%q: !ng.tensor<f32[1, 2, 4, 8]>, %k: !ng.tensor<f32[1, 2, 6, 8]>, %v: !ng.tensor<f32[1, 2, 6, 5]>) -> !ng.tensor<f32[1, 2, 4, 5]> {
+    %full = ng.call "torch.ops.aten.full.default"(size: [4, 6], fill_value: -inf, dtype: f32) : () -> !ng.tensor<f32[4, 6]>
+    %cleared = ng.call "torch.ops.aten.clamp_.default"(self: mut %full, min: 0.0) : (!ng.tensor<f32[4, 6]>) -> !ng.tensor<f32[4, 6]> aliases %full
+    %upper = ng.call "torch.ops.aten.triu.default"(self: %full, diagonal: 1) : (!ng.tensor<f32[4, 6]>) -> !ng.tensor<f32[4, 6]>
+    %m1 = ng.call "torch.ops.aten.unsqueeze.default"(self: %upper, dim: 0) : (!ng.tensor<f32[4, 6]>) -> !ng.tensor<f32[1, 4, 6]> aliases %upper
+    %mask = ng.call "torch.ops.aten.unsqueeze.default"(self: %m1, dim: 0) : (!ng.tensor<f32[1, 4, 6]>) -> !ng.tensor<f32[1, 1, 4, 6]> aliases %m1
+    %kt = ng.call "torch.ops.aten.transpose.int"(self: %k, dim0: 2, dim1: 3) : (!ng.tensor<f32[1, 2, 6, 8]>) -> !ng.tensor<f32[1, 2, 8, 6], dim_order = [0, 1, 3, 2]> aliases %k
+    %s = ng.call "torch.ops.aten.matmul.default"(self: %q, other: %kt) : (!ng.tensor<f32[1, 2, 4, 8]>, !ng.tensor<f32[1, 2, 8, 6], dim_order = [0, 1, 3, 2]>) -> !ng.tensor<f32[1, 2, 4, 6]>
+    %ss = ng.call "torch.ops.aten.mul.Tensor"(self: %s, other: 0.35355339059327373) : (!ng.tensor<f32[1, 2, 4, 6]>) -> !ng.tensor<f32[1, 2, 4, 6]>
+    %sm = ng.call "torch.ops.aten.add.Tensor"(self: %ss, other: %mask, alpha: 1) : (!ng.tensor<f32[1, 2, 4, 6]>, !ng.tensor<f32[1, 1, 4, 6]>) -> !ng.tensor<f32[1, 2, 4, 6]>
+    %p = ng.call "torch.ops.aten._softmax.default"(self: %sm, dim: -1, half_to_float: false) : (!ng.tensor<f32[1, 2, 4, 6]>) -> !ng.tensor<f32[1, 2, 4, 6]>
+    %o = ng.call "torch.ops.aten.matmul.default"(self: %p, other: %v) {node = "attn"} : (!ng.tensor<f32[1, 2, 4, 6]>, !ng.tensor<f32[1, 2, 6, 5]>) -> !ng.tensor<f32[1, 2, 4, 5]>
+    ng.output(%o) : !ng.tensor<f32[1, 2, 4, 5]>
+  }
   // The softmax over the queries (dim 2).
   ng.method @other_dim(%q: !ng.tensor<f32[1, 2, 4, 8]>, %k: !ng.tensor<f32[1, 2, 6, 8]>, %v: !ng.tensor<f32[1, 2, 6, 5]>) -> !ng.tensor<f32[1, 2, 4, 5]> {
     %kt = ng.call "torch.ops.aten.transpose.int"(self: %k, dim0: 2, dim1: 3) : (!ng.tensor<f32[1, 2, 6, 8]>) -> !ng.tensor<f32[1, 2, 8, 6], dim_order = [0, 1, 3, 2]> aliases %k
