@@ -43,6 +43,19 @@ matmul, transpose(1, 2), cat([f, f], -1), cos and sin times the attention
 scale), the tables shared by every layer; per layer q and k transposed to
 [1, heads, s, hd] first, then apply_rotary_pos_emb on each (cos and sin
 unsqueezed at 1; x * cos + cat([-x2, x1], -1) * sin): 85 nodes a layer.
+
+--hf-norm: HuggingFace's LlamaRMSNorm as torch.export decomposes it instead
+(what --ng-fuse-rms-norm fuses): the f32 upcast (_to_copy), pow, mean.dim,
+add(eps), rsqrt, mul, the cast back to the input's dtype (_to_copy) and the
+weight's mul on the left (`weight * h`): 8 nodes a norm instead of 6, the
+casts f32 to f32 here (the model is f32). +4 nodes a layer, +2 at the top.
+
+--hf-attention: HuggingFace's eager attention (eager_attention_forward) as
+torch.export decomposes it instead of one scaled_dot_product_attention
+(what --ng-fuse-sdpa fuses): transpose(k, 2, 3), matmul(q, k^T),
+mul(scaling = head_dim ** -0.5), add(the sliced causal mask), the softmax
+in f32 (_to_copy, _softmax(-1, false), _to_copy back), matmul(p, v): 8 nodes
+instead of 1, +7 a layer. Needs --kv-heads equal to --heads (no repeat_kv).
 """
 
 import argparse
@@ -82,6 +95,22 @@ TOP_LEVEL_NODES = 25
 # (inv_freq) instead of the two tables.
 HF_NODES_PER_LAYER = NODES_PER_LAYER - 22 + 16
 HF_TOP_LEVEL_NODES = TOP_LEVEL_NODES - 2 + 13 - 1
+# With --hf-norm: 8 nodes a norm instead of 6 (two a layer, one at the top).
+HF_NORM_EXTRA_NODES = 2
+# With --hf-attention: 8 nodes a layer's attention instead of 1.
+HF_ATTENTION_EXTRA_NODES = 7
+
+
+def nodes_per_part(hf_rope, hf_norm, hf_attention):
+    """(top-level nodes, nodes a layer) of the decoder with these options."""
+    top, per_layer = ((HF_TOP_LEVEL_NODES, HF_NODES_PER_LAYER) if hf_rope
+                      else (TOP_LEVEL_NODES, NODES_PER_LAYER))
+    if hf_norm:
+        top += HF_NORM_EXTRA_NODES
+        per_layer += 2 * HF_NORM_EXTRA_NODES
+    if hf_attention:
+        per_layer += HF_ATTENTION_EXTRA_NODES
+    return top, per_layer
 
 _dumps = json.JSONEncoder(ensure_ascii=True, check_circular=False).encode
 
@@ -200,6 +229,11 @@ class Model:
         self.functional_kv = a.functional_kv or a.edge_ops
         self.edge_ops = a.edge_ops
         self.hf_rope = a.hf_rope
+        self.hf_norm = a.hf_norm
+        self.hf_attention = a.hf_attention
+        if self.hf_attention and self.kv_heads != self.heads:
+            sys.exit("error: --hf-attention needs --kv-heads equal to --heads "
+                     "(it writes no repeat_kv)")
         for what, k in (("hidden", self.H), ("intermediate", self.I)):
             if k % self.G:
                 sys.exit(f"error: {what} {k} not divisible by group size {self.G}")
@@ -277,9 +311,8 @@ class Model:
         yield ("input_pos", None, "user", LONG, (DYN,))
 
     def node_count(self):
-        top, per_layer = ((HF_TOP_LEVEL_NODES, HF_NODES_PER_LAYER)
-                          if self.hf_rope else
-                          (TOP_LEVEL_NODES, NODES_PER_LAYER))
+        top, per_layer = nodes_per_part(self.hf_rope, self.hf_norm,
+                                        self.hf_attention)
         return top + per_layer * self.layers + (3 if self.edge_ops else 0)
 
 
@@ -483,6 +516,8 @@ class Writer:
     def rms_norm(self, x, weight, lead):
         H = self.m.H
         shp = lead + (H,)
+        if self.m.hf_norm:
+            return self.hf_rms_norm(x, weight, lead)
         p = self.call("torch.ops.aten.pow.Tensor_Scalar", [
             ("self", T(x)), ("exponent", I(2))], FLOAT, shp)
         mn = self.call("torch.ops.aten.mean.dim", [
@@ -493,6 +528,48 @@ class Writer:
                        FLOAT, lead + (1,))
         mu = self.binop("mul", x, rs, shp, alpha=False)
         return self.binop("mul", mu, weight, shp, alpha=False)
+
+    def hf_rms_norm(self, x, weight, lead):
+        """LlamaRMSNorm.forward: h = x.to(f32); h = h * rsqrt(h.pow(2).mean(-1,
+        keepdim=True) + eps); weight * h.to(x's dtype), the dtype f32 here."""
+        shp = lead + (self.m.H,)
+        x32 = self.call("torch.ops.aten._to_copy.default", [
+            ("self", T(x)), ("dtype", ST(FLOAT))], FLOAT, shp)
+        p = self.call("torch.ops.aten.pow.Tensor_Scalar", [
+            ("self", T(x32)), ("exponent", I(2))], FLOAT, shp)
+        mn = self.call("torch.ops.aten.mean.dim", [
+            ("self", T(p)), ("dim", IL([-1])), ("keepdim", B(True)),
+            ("dtype", NONE)], FLOAT, lead + (1,))
+        ad = self.binop("add", mn, None, lead + (1,), b_arg=F(self.m.eps))
+        rs = self.call("torch.ops.aten.rsqrt.default", [("self", T(ad))],
+                       FLOAT, lead + (1,))
+        mu = self.binop("mul", x32, rs, shp, alpha=False)
+        back = self.call("torch.ops.aten._to_copy.default", [
+            ("self", T(mu)), ("dtype", ST(FLOAT))], FLOAT, shp)
+        return self.binop("mul", weight, back, shp, alpha=False)
+
+    def hf_attention(self, q, k, v, mask):
+        """eager_attention_forward without dropout: softmax(q @ k^T * scaling
+        + mask, -1, dtype=f32).to(q's dtype) @ v, on q [1, nh, s, hd] and the
+        caches [1, nh, S, hd]; the mask [s, S] broadcasts."""
+        m = self.m
+        nh, hd, S = m.heads, m.hd, m.S
+        kt = self.view_op("transpose", "int", k, [("dim0", I(2)), ("dim1", I(3))],
+                          (1, nh, hd, S), order=(0, 1, 3, 2))
+        sc = (1, nh, DYN, S)
+        s = self.call("torch.ops.aten.matmul.default", [
+            ("self", T(q)), ("other", T(kt))], FLOAT, sc)
+        ss = self.binop("mul", s, None, sc, alpha=False, b_arg=F(hd ** -0.5))
+        sm = self.binop("add", ss, mask, sc)
+        s32 = self.call("torch.ops.aten._to_copy.default", [
+            ("self", T(sm)), ("dtype", ST(FLOAT))], FLOAT, sc)
+        p32 = self.call("torch.ops.aten._softmax.default", [
+            ("self", T(s32)), ("dim", I(-1)), ("half_to_float", B(False))],
+            FLOAT, sc)
+        p = self.call("torch.ops.aten._to_copy.default", [
+            ("self", T(p32)), ("dtype", ST(FLOAT))], FLOAT, sc)
+        return self.call("torch.ops.aten.matmul.default", [
+            ("self", T(p)), ("other", T(v))], FLOAT, (1, nh, DYN, hd))
 
     def rope(self, x, nh, sym, cos_b, sin_b):
         hd2 = self.m.hd // 2
@@ -576,10 +653,13 @@ class Writer:
                     ("accumulate", B(False))], FLOAT, (1, nkv, S, hd), alias_of=buf)
             self.outputs.append((out, BUFFER_MUTATION, fqn))
             caches.append(out)
-        attn = self.call("torch.ops.aten.scaled_dot_product_attention.default", [
-            ("query", T(qt)), ("key", T(caches[0])), ("value", T(caches[1])),
-            ("attn_mask", T(mask)), ("dropout_p", F(0.0)), ("is_causal", B(False)),
-            ("scale", NONE), ("enable_gqa", B(nkv != nh))], FLOAT, (1, nh, DYN, hd))
+        if m.hf_attention:
+            attn = self.hf_attention(qt, caches[0], caches[1], mask)
+        else:
+            attn = self.call("torch.ops.aten.scaled_dot_product_attention.default", [
+                ("query", T(qt)), ("key", T(caches[0])), ("value", T(caches[1])),
+                ("attn_mask", T(mask)), ("dropout_p", F(0.0)), ("is_causal", B(False)),
+                ("scale", NONE), ("enable_gqa", B(nkv != nh))], FLOAT, (1, nh, DYN, hd))
         at = self.transpose12(attn, (1, nh, DYN, hd))
         ac = self.call("torch.ops.aten.clone.default", [
             ("self", T(at)), ("memory_format", STR("torch.contiguous_format"))],
@@ -944,6 +1024,15 @@ def main():
                     help="HuggingFace's decomposed rotary embedding (inv_freq, "
                          "cos/sin tables shared by the layers, rotate_half on "
                          "q and k): what --ng-fuse-rope fuses")
+    ap.add_argument("--hf-norm", action="store_true",
+                    help="HuggingFace's decomposed LlamaRMSNorm (f32 upcast, "
+                         "pow/mean/add eps/rsqrt/mul, cast back, weight * h): "
+                         "what --ng-fuse-rms-norm fuses")
+    ap.add_argument("--hf-attention", action="store_true",
+                    help="HuggingFace's eager attention (matmul q k^T, mul "
+                         "scale, add the causal mask, softmax in f32, matmul "
+                         "v) instead of scaled_dot_product_attention: what "
+                         "--ng-fuse-sdpa fuses")
     ap.add_argument("--functional-kv", action="store_true",
                     help="functional index_put (kv_cache.json style) instead of "
                          "in-place index_put_ with mutated=true")
@@ -963,9 +1052,8 @@ def main():
 
     if a.layers is None:
         if a.nodes is not None:
-            top, per_layer = ((HF_TOP_LEVEL_NODES, HF_NODES_PER_LAYER)
-                              if a.hf_rope else
-                              (TOP_LEVEL_NODES, NODES_PER_LAYER))
+            top, per_layer = nodes_per_part(a.hf_rope, a.hf_norm,
+                                            a.hf_attention)
             a.layers = max(1, round((a.nodes - top) / per_layer))
         else:
             a.layers = 121

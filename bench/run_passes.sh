@@ -33,6 +33,12 @@
 #   --hf-rope        the decoder with HuggingFace's decomposed rotary
 #                    embedding (gen_decoder.py --hf-rope), what
 #                    --ng-fuse-rope fuses; with --edge, both
+#   --hf-norm        the decoder with HuggingFace's decomposed RMSNorm
+#                    (gen_decoder.py --hf-norm), what --ng-fuse-rms-norm
+#                    fuses
+#   --hf-attention   the decoder with HuggingFace's eager attention
+#                    (gen_decoder.py --hf-attention), what --ng-fuse-sdpa
+#                    fuses; the --hf-* options and --edge combine
 #   --verify         count the verifier MLIR runs after a pass that changed
 #                    the IR (ng-opt's default) in the pass's time
 #   --bindings       also run each pass through the C API
@@ -63,6 +69,8 @@ NG_OPT=""
 VERIFY=false
 EDGE=""
 HF=""
+HF_NORM=""
+HF_ATTENTION=""
 BINDINGS=false
 
 while [ $# -gt 0 ]; do
@@ -76,11 +84,17 @@ while [ $# -gt 0 ]; do
     --bindings) BINDINGS=true; shift ;;
     --edge) EDGE=_edge; shift ;;
     --hf-rope) HF=_hf; shift ;;
-    -h|--help) sed -n '2,47p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --hf-norm) HF_NORM=_hfnorm; shift ;;
+    --hf-attention) HF_ATTENTION=_hfattn; shift ;;
+    -h|--help) sed -n '2,53p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     -*) echo "unknown option $1" >&2; exit 2 ;;
     *) echo "unexpected argument $1" >&2; exit 2 ;;
   esac
 done
+
+# The decoder variant: its files' suffix and gen_decoder.py's options.
+VARIANT="${EDGE}${HF}${HF_NORM}${HF_ATTENTION}"
+GEN_OPTIONS="${EDGE:+--edge-ops} ${HF:+--hf-rope} ${HF_NORM:+--hf-norm} ${HF_ATTENTION:+--hf-attention}"
 
 PYTHON="${PYTHON:-$(command -v python3 || echo /usr/bin/python3)}"
 NG_OPT="${NG_OPT:-$BUILD/bin/ng-opt}"
@@ -117,9 +131,9 @@ fi
 input_for() { # size variant(""|data) -> path
   local n=$1 variant=$2
   if [ "$variant" = data ]; then
-    echo "$OUT/decoder_${n}_data${EDGE}${HF}.mlirbc"
+    echo "$OUT/decoder_${n}_data${VARIANT}.mlirbc"
   else
-    echo "$OUT/decoder_${n}${EDGE}${HF}.mlirbc"
+    echo "$OUT/decoder_${n}${VARIANT}.mlirbc"
   fi
 }
 prepare() { # size variant
@@ -127,18 +141,18 @@ prepare() { # size variant
   bc=$(input_for "$n" "$variant")
   [ -s "$bc" ] && return 0
   if [ "$variant" = data ]; then
-    local base="$OUT/decoder_${n}_data${EDGE}${HF}"
+    local base="$OUT/decoder_${n}_data${VARIANT}"
     echo "generating $base.nptg + .safetensors" >&2
-    "$PYTHON" "$GEN" --nodes "$n" ${EDGE:+--edge-ops} ${HF:+--hf-rope} --hidden 32 --vocab 64 --intermediate 64 \
+    "$PYTHON" "$GEN" --nodes "$n" $GEN_OPTIONS --hidden 32 --vocab 64 --intermediate 64 \
       --max-seq 64 --out-nptg "$base.nptg" --safetensors "$base.safetensors" \
       --quiet >/dev/null
     "$NG_TRANSLATE" --from-native-graph "$base.nptg" \
       --constants="$base.safetensors" --emit-bytecode -o "$bc"
   else
-    local nptg="$OUT/decoder_${n}${EDGE}${HF}.nptg"
+    local nptg="$OUT/decoder_${n}${VARIANT}.nptg"
     if [ ! -s "$nptg" ]; then
       echo "generating $nptg" >&2
-      "$PYTHON" "$GEN" --nodes "$n" ${EDGE:+--edge-ops} ${HF:+--hf-rope} --out-nptg "$nptg" \
+      "$PYTHON" "$GEN" --nodes "$n" $GEN_OPTIONS --out-nptg "$nptg" \
         --quiet >/dev/null
     fi
     "$NG_TRANSLATE" --from-native-graph "$nptg" --emit-bytecode -o "$bc"
@@ -235,11 +249,11 @@ measure_capi() { # input pass -> seconds
 measure_python() { # size pass -> seconds
   local n=$1 pass=$2 base program constants=()
   if [ "$(variant_of "$pass")" = data ]; then
-    base="$OUT/decoder_${n}_data${EDGE}${HF}"
+    base="$OUT/decoder_${n}_data${VARIANT}"
     program="$base.nptg"
     constants=(--constants "$base.safetensors")
   else
-    program="$OUT/decoder_${n}${EDGE}${HF}.nptg"
+    program="$OUT/decoder_${n}${VARIANT}.nptg"
   fi
   "$PYTHON" "$HERE/python_passes.py" "$program" "${constants[@]}" \
     "$(pipeline_of "$pass")" 2>"$TMP/err" | sed -n 's/^seconds //p' | grep . ||
@@ -281,7 +295,7 @@ done
 commit=$(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo unknown)
 dirty=$(git -C "$ROOT" status --porcelain --untracked-files=no 2>/dev/null | head -1)
 cpu=$(sed -n 's/^model name\s*: //p' /proc/cpuinfo | head -1)
-echo "### Passes: \`bench/run_passes.sh --rounds $ROUNDS --sizes \"$SIZES\"${EDGE:+ --edge}${HF:+ --hf-rope}\`"
+echo "### Passes: \`bench/run_passes.sh --rounds $ROUNDS --sizes \"$SIZES\"${EDGE:+ --edge}${HF:+ --hf-rope}${HF_NORM:+ --hf-norm}${HF_ATTENTION:+ --hf-attention}\`"
 echo
 echo "Commit $commit${dirty:+ (with uncommitted changes)}, $(nproc) CPUs ($cpu),"
 echo "$(date -u +%Y-%m-%d); \`$NG_OPT\`, one thread, the verifier after a pass"

@@ -462,6 +462,32 @@ bool arangeKernel(KernelContext &ctx, bool hasStart, bool hasStep) {
   return true;
 }
 
+/// tril / triu: `self` with the elements above (tril) or below (triu) the
+/// `diagonal`-th diagonal of its last two dims zeroed (row i keeps columns
+/// j <= i + diagonal, or j >= i + diagonal). All-zero bytes are zero in
+/// every dtype.
+bool triangleKernel(KernelContext &ctx, bool lower) {
+  const Tensor *self = ctx.tensor("self");
+  int64_t diagonal = self ? ctx.getInt("diagonal", 0) : 0;
+  if (!self || ctx.failed())
+    return false;
+  if (self->getRank() < 2)
+    return ctx.fail(llvm::Twine(lower ? "tril" : "triu") +
+                    " needs at least 2 dims, not " +
+                    formatShape(self->getSizes()));
+  Tensor result = self->clone();
+  int64_t rows = self->getSizes().end()[-2], cols = self->getSizes().back();
+  size_t width = getDTypeSize(result.getDType());
+  int64_t n = result.getNumElements();
+  for (int64_t at = 0; at < n; ++at) {
+    int64_t i = (at / cols) % rows, j = at % cols;
+    if (lower ? j > i + diagonal : j < i + diagonal)
+      std::memset(result.elementAt(result.getOffset() + at), 0, width);
+  }
+  ctx.setResult(0, result);
+  return true;
+}
+
 } // namespace
 
 void run::registerIndexingKernels(KernelRegistry &r) {
@@ -480,6 +506,10 @@ void run::registerIndexingKernels(KernelRegistry &r) {
         "weight,indices,padding_idx,scale_grad_by_freq,sparse",
         embeddingKernel);
   r.add("torch.ops.aten.topk.default", "self,k,dim,largest,sorted", topkKernel);
+  r.add("torch.ops.aten.tril.default", "self,diagonal",
+        [](KernelContext &ctx) { return triangleKernel(ctx, true); });
+  r.add("torch.ops.aten.triu.default", "self,diagonal",
+        [](KernelContext &ctx) { return triangleKernel(ctx, false); });
 
   const char *factory = "dtype,layout,device,pin_memory";
   r.add("torch.ops.aten.full.default",

@@ -245,6 +245,9 @@ bool attentionKernel(KernelContext &ctx) {
     return false;
   if (dropout != 0)
     return ctx.fail("dropout_p must be 0: ng-run draws no random numbers");
+  if (causal && mask)
+    return ctx.fail("an explicit attn_mask should not be set when "
+                    "is_causal=True (as PyTorch says)");
   if (!sameFloatDTypes(ctx, *q, *k) || !sameFloatDTypes(ctx, *q, *v))
     return false;
   if (!isFloatDType(q->getDType()))

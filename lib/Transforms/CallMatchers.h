@@ -1,10 +1,11 @@
 //===- CallMatchers.h - reading exported decompositions ---------*- C++ -*-===//
 //
 // What the pattern passes share (FuseRope.cpp, FuseRmsNorm.cpp,
-// CollapseViewCopy.cpp): reading a decomposition torch.export wrote (a
-// value's producer by op name, its literal arguments, its type's static
-// sizes, the ops that change no value looked through), running patterns on
-// chosen calls, and remarks emitted once. Private to lib/Transforms.
+// FuseSdpa.cpp, CollapseViewCopy.cpp): reading a decomposition torch.export
+// wrote (a value's producer by op name, its literal arguments, its type's
+// static sizes, the ops that change no value looked through), running
+// patterns on chosen calls, and remarks emitted once. Private to
+// lib/Transforms.
 //
 //===----------------------------------------------------------------------===//
 

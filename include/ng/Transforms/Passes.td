@@ -583,6 +583,45 @@ def FuseRmsNorm : Pass<"ng-fuse-rms-norm", "::ng::MethodOp"> {
   ];
 }
 
+def FuseSdpa : Pass<"ng-fuse-sdpa", "::ng::MethodOp"> {
+  let summary = "Fuse exported attention into "
+                "aten.scaled_dot_product_attention";
+  let description = [{
+    The decomposition torch.export writes for eager attention
+    (HuggingFace's `eager_attention_forward`, a hand-written
+    `softmax(q @ k.transpose(-2, -1) / sqrt(d)) @ v`),
+
+    ```
+    scores = (q @ transpose(k, -2, -1)) * scale      (or / divisor, or neither)
+    p      = cast?(softmax(cast?(scores + mask?, f32), -1))
+    out    = p @ v
+    ```
+
+    becomes `aten.scaled_dot_product_attention.default(query: q, key: k,
+    value: v, attn_mask: mask or none, dropout_p: 0.0, is_causal, scale)`.
+    `matmul` or `bmm`, `transpose` or `permute` of k, `mul` by a scalar or
+    `div` by one, `_softmax` (half_to_float false) or `softmax.int`, the
+    `*_copy` and view forms match alike. A mask the IR proves causal
+    (`triu(full([L, S], -inf), 1)`, `where(tril(ones([L, S])), 0, -inf)`)
+    becomes `is_causal: true` and no mask; any other mask that broadcasts
+    to the scores stays `attn_mask`.
+
+    Refused, with a `report=true` remark naming the node and the reason:
+    a softmax over another dim or with half_to_float, an intermediate with
+    other uses, a scale that is not a literal scalar, shapes that are not
+    q `[.., L, E]`, k `[.., S, E]`, v `[.., S, Ev]` of one dtype, a mask
+    that would broadcast the scores, a non-floating input, and q, k or a
+    mask written between their read and the last matmul. PyTorch's math
+    path computes the same function with other roundings: the results
+    agree within float rounding (1e-5 relative on f32, `ng-run --compare
+    --rtol`). Opt-in: not in `--ng-prepare-native`.
+  }];
+  let options = [
+    Option<"report", "report", "bool", /*default=*/"false",
+           "Emit a remark for each fused attention and each refusal">
+  ];
+}
+
 def CheckRuntime : Pass<"ng-check-runtime", "mlir::ModuleOp"> {
   let summary = "Report what the native runtime would refuse to load or "
                 "cannot run, per method and node";

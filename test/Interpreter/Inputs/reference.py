@@ -6,7 +6,7 @@
 Each program is ng IR text written here (as torch.export writes these
 models: an MLP with linear/silu, RMSNorm with pow/mean/rsqrt, attention with
 transpose/matmul/softmax, HuggingFace's decomposed rotary embedding, the
-backend's fused native.rope) with a numpy reference computed in float64 from the same float32 inputs. ng-run's
+backend's fused native.rope, aten.scaled_dot_product_attention) with a numpy reference computed in float64 from the same float32 inputs. ng-run's
 outputs must match within 1e-5 relative (plus 1e-6 absolute, for values
 near zero). Prints one line per program; exits 1 on a mismatch.
 """
@@ -30,7 +30,7 @@ def T(shape, dtype="f32"):
 def write_inputs(path, arrays):
     specs = []
     for name, a in arrays.items():
-        dtype = {"float32": "f32", "int64": "i64"}[str(a.dtype)]
+        dtype = {"float32": "f32", "int64": "i64", "bool": "i1"}[str(a.dtype)]
         specs.append("%s=%s[%s]:%s" % (name, dtype, ",".join(map(str, a.shape)),
                                        ",".join(repr(float(v)) if dtype == "f32"
                                                 else str(int(v))
@@ -115,6 +115,42 @@ module {{
     return ir, dict(q=q, k=k, v=v), {"y": y}
 
 
+def sdpa(rng):
+    """aten.scaled_dot_product_attention as PyTorch's math path defines it
+    (softmax(q @ k^T * scale + mask) @ v, scale 1/sqrt(E) by default): an
+    additive mask with an explicit scale, is_causal (top-left, L < S) with
+    the default scale, a bool mask (False: masked)."""
+    b, h, L, S, E, Ev = 2, 3, 4, 6, 8, 5
+    q = rng.standard_normal((b, h, L, E)).astype(np.float32)
+    k = rng.standard_normal((b, h, S, E)).astype(np.float32)
+    v = rng.standard_normal((b, h, S, Ev)).astype(np.float32)
+    mask = rng.standard_normal((1, L, S)).astype(np.float32)
+    keep = rng.random((L, S)) < 0.7
+    keep[:, 0] = True
+    qs, ks, vs, os_ = [b, h, L, E], [b, h, S, E], [b, h, S, Ev], [b, h, L, Ev]
+    ir = f"""
+module {{
+  ng.method @forward(%q: {T(qs)}, %k: {T(ks)}, %v: {T(vs)}, %mask: {T([1, L, S])}, %keep: {T([L, S], "i1")}) -> ({T(os_)}, {T(os_)}, {T(os_)}) {{
+    %y = ng.call "torch.ops.aten.scaled_dot_product_attention.default"(query: %q, key: %k, value: %v, attn_mask: %mask, dropout_p: 0.0, is_causal: false, scale: 0.3) : ({T(qs)}, {T(ks)}, {T(vs)}, {T([1, L, S])}) -> {T(os_)}
+    %yc = ng.call "torch.ops.aten.scaled_dot_product_attention.default"(query: %q, key: %k, value: %v, attn_mask: none, dropout_p: 0.0, is_causal: true, scale: none) : ({T(qs)}, {T(ks)}, {T(vs)}) -> {T(os_)}
+    %yb = ng.call "torch.ops.aten.scaled_dot_product_attention.default"(query: %q, key: %k, value: %v, attn_mask: %keep) : ({T(qs)}, {T(ks)}, {T(vs)}, {T([L, S], "i1")}) -> {T(os_)}
+    ng.output(%y, %yc, %yb) : {T(os_)}, {T(os_)}, {T(os_)}
+  }}
+}}"""
+    qd, kd, vd, md = (a.astype(np.float64) for a in (q, k, v, mask))
+
+    def attend(scale, bias):
+        scores = qd @ kd.transpose(0, 1, 3, 2) * scale + bias
+        p = np.exp(scores - scores.max(-1, keepdims=True))
+        return (p / p.sum(-1, keepdims=True)) @ vd
+
+    causal = np.where(np.tril(np.ones((L, S), dtype=bool)), 0.0, -np.inf)
+    return ir, dict(q=q, k=k, v=v, mask=mask, keep=keep), {
+        "y": attend(0.3, md),
+        "yc": attend(1 / np.sqrt(E), causal),
+        "yb": attend(1 / np.sqrt(E), np.where(keep, 0.0, -np.inf))}
+
+
 def rotary(rng):
     b, h, s, d = 1, 2, 6, 8
     q = rng.standard_normal((b, h, s, d)).astype(np.float32)
@@ -177,7 +213,7 @@ module {{
 def main():
     ng_run, work = sys.argv[1], sys.argv[2]
     failed = False
-    for n, program in enumerate([mlp, rmsnorm, attention, rotary, rope]):
+    for n, program in enumerate([mlp, rmsnorm, attention, rotary, rope, sdpa]):
         name = program.__name__
         ir, inputs, expected = program(np.random.default_rng(25 + n))
         base = os.path.join(work, name)
