@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # The package as a user gets it: installs a build tree into a temporary
-# prefix (cmake --install), builds examples/standalone-pass against that
-# prefix with find_package(ng), and runs the example's lit tests, which load
-# the plugin into the installed ng-opt (--load-pass-plugin); and, when the
+# prefix (cmake --install), builds the examples against that prefix with
+# find_package(ng) (examples/standalone-pass, C++ passes; and
+# examples/pdll-fusion, a fusion in PDLL through Debian's mlir-pdll), and
+# runs their lit tests, which load the plugins into the installed ng-opt
+# (--load-pass-plugin); and, when the
 # build has the Python bindings, imports the installed `ng` package from
 # where ngConfig.cmake says it is and runs a pipeline with it
 # ("installed-python-package: N passed, N failed").
 #   scripts/check-standalone-example.sh BUILD-DIR [RESULTS.json]
-# Writes lit's per-test results to RESULTS.json (default:
+# Writes lit's per-test results, both examples', to RESULTS.json (default:
 # BUILD-DIR/standalone-example-results.json) and prints
 # "standalone-example: N passed, N failed".
 set -euo pipefail
@@ -52,18 +54,23 @@ fi
 launcher=()
 command -v ccache > /dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
 compiler=$(sed -n 's/^CMAKE_CXX_COMPILER:[A-Z]*=//p' "$build/CMakeCache.txt")
-cmake -G Ninja -S examples/standalone-pass -B "$work/build" \
-  -Dng_DIR="$work/prefix/lib/cmake/ng" -DCMAKE_CXX_COMPILER="$compiler" \
-  "${launcher[@]}" > "$work/configure.log" 2>&1 ||
-  { tail -20 "$work/configure.log"; fail "configuring the example failed"; }
-ninja -C "$work/build" > "$work/build.log" 2>&1 ||
-  { tail -30 "$work/build.log"; fail "building the example failed"; }
 lit=$(command -v lit || echo /usr/lib/llvm-22/bin/lit)
 status=0
-"$lit" -sv -o "$results" "$work/build/test" || status=1
-python3 - "$results" <<'PY'
+for example in standalone-pass pdll-fusion; do
+  cmake -G Ninja -S "examples/$example" -B "$work/$example" \
+    -Dng_DIR="$work/prefix/lib/cmake/ng" -DCMAKE_CXX_COMPILER="$compiler" \
+    "${launcher[@]}" > "$work/configure.log" 2>&1 ||
+    { tail -20 "$work/configure.log"; fail "configuring examples/$example failed"; }
+  ninja -C "$work/$example" > "$work/build.log" 2>&1 ||
+    { tail -30 "$work/build.log"; fail "building examples/$example failed"; }
+  "$lit" -sv -o "$work/$example.json" "$work/$example/test" || status=1
+done
+python3 - "$results" "$work/standalone-pass.json" "$work/pdll-fusion.json" <<'PY'
 import json, sys
-tests = json.load(open(sys.argv[1]))["tests"]
+runs = [json.load(open(path)) for path in sys.argv[2:]]
+merged = dict(runs[0], tests=[t for run in runs for t in run["tests"]])
+json.dump(merged, open(sys.argv[1], "w"), indent=2)
+tests = merged["tests"]
 passed = sum(t["code"] in ("PASS", "XFAIL") for t in tests)
 print(f"standalone-example: {passed} passed, {len(tests) - passed} failed")
 PY

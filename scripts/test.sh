@@ -66,7 +66,7 @@ run_config() {
 # nothing more): on a fresh tree this proves that `cmake --install` right
 # after the quickstart has all it copies (check-build-deps.sh proves it on
 # any tree).
-echo "== package: built as the quickstart builds it, installed, examples/standalone-pass built against it and tested"
+echo "== package: built as the quickstart builds it, installed, examples/standalone-pass and examples/pdll-fusion built against it and tested"
 bash scripts/build.sh --werror ng-package
 bash scripts/check-standalone-example.sh build > "$logs/example.log" 2>&1 ||
   status=1
