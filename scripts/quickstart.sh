@@ -41,6 +41,10 @@ echo
 echo "== export: ng-translate --to-native-graph -o $out/decoder.folded.ptn"
 "$ng_translate" --to-native-graph "$out/decoder.folded.mlir" -o "$out/decoder.folded.ptn"
 echo "  $example: $(wc -c < "$example") bytes -> $out/decoder.folded.ptn: $(wc -c < "$out/decoder.folded.ptn") bytes"
+# The same in one process: ng-opt reads and writes packages itself.
+"$ng_opt" --ng-fold-q4-weights "$example" -o "$out/decoder.folded.direct.ptn"
+cmp "$out/decoder.folded.ptn" "$out/decoder.folded.direct.ptn"
+echo "  ng-opt --ng-fold-q4-weights $example -o $out/decoder.folded.direct.ptn: one process, the same bytes"
 
 echo
 echo "== see: ng-translate --to-dot --layers=collapse, ng-opt --ng-report (docs/Visualize.md)"
@@ -56,10 +60,9 @@ grep -E "input '|output '|targets|weights:|mutable state:|at their max" "$out/re
 echo
 edge=examples/edge-decoder.ptn
 echo "== prepare for the native runtime: ng-opt --ng-prepare-native on $edge (docs/NativePasses.md)"
-"$ng_translate" --from-native-graph "$edge" -o "$out/edge.mlir"
-"$ng_opt" --ng-prepare-native --ng-print-changes "$out/edge.mlir" -o "$out/edge.prepared.mlir" 2>&1 |
+# Package to package, in one process (no text, no bytecode).
+"$ng_opt" --ng-prepare-native --ng-print-changes "$edge" -o "$out/edge.prepared.ptn" 2>&1 |
   sed 's/^/  /'
-"$ng_translate" --to-native-graph "$out/edge.prepared.mlir" -o "$out/edge.prepared.ptn"
 # Importing verifies the program against the format's rules.
 "$ng_translate" --from-native-graph "$out/edge.prepared.ptn" -o /dev/null
 echo "  $edge: $(wc -c < "$edge") bytes -> $out/edge.prepared.ptn: $(wc -c < "$out/edge.prepared.ptn") bytes (re-imported and verified)"
