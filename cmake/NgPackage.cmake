@@ -8,9 +8,11 @@
 #   lib/python3/dist-packages/ng/
 #                            the Python package (NG_BUILD_PYTHON;
 #                            NG_PYTHON_INSTALL_DIR, docs/Python.md)
-#   lib/cmake/ng/            ngConfig.cmake, ngConfigVersion.cmake and
+#   lib/cmake/ng/            ngConfig.cmake, ngConfigVersion.cmake,
 #                            NgTargets.cmake (the libraries and tools as
-#                            imported targets)
+#                            imported targets) and NgLibdeflate.cmake
+#                            (the one library ng's link needs beyond
+#                            MLIR's)
 # so that another project can `find_package(ng CONFIG)` (docs/Building.md,
 # "Using ng from another project"; examples/standalone-pass does).
 
@@ -41,4 +43,5 @@ write_basic_package_version_file(
 install(FILES
   ${PROJECT_BINARY_DIR}/lib/cmake/ng/ngConfig.cmake
   ${PROJECT_BINARY_DIR}/lib/cmake/ng/ngConfigVersion.cmake
+  ${PROJECT_SOURCE_DIR}/cmake/NgLibdeflate.cmake
   DESTINATION ${NG_INSTALL_CMAKE_DIR})

@@ -16,6 +16,8 @@ PACKAGES=(
   zlib1g-dev libzstd-dev
   # The wire schema's compiler and runtime headers.
   flatbuffers-compiler libflatbuffers-dev
+  # The CRC-32 of packages' members (lib/Support/Crc32.cpp).
+  libdeflate-dev
   # The normal build and its tests.
   cmake ninja-build g++ libgtest-dev libjemalloc-dev
   # CI's second configuration (ASan+UBSan with clang), the fuzz targets

@@ -1,11 +1,11 @@
 //===- Crc32.h - CRC-32 of large byte ranges --------------------*- C++ -*-===//
 //
-// The zip CRC-32 (zlib's) of a package's members: gigabytes when the
-// weights are in them. The bytes are read a chunk at a time, the pages of a
-// mapped input released behind the reader (ng/Support/FileMappings.h), and
-// a range of many megabytes is split across the machine's cores, the parts'
-// CRCs combined (zlib's crc32_combine): the result is the same whatever the
-// split.
+// The zip CRC-32 of a package's members: gigabytes when the weights are in
+// them, so computed with libdeflate's carry-less-multiply CRC. The bytes are
+// read a chunk at a time, the pages of a mapped input released behind the
+// reader (ng/Support/FileMappings.h), and a range of many megabytes is split
+// across the machine's cores, the parts' CRCs combined (zlib's crc32_combine):
+// the result is the same whatever the split.
 //
 //===----------------------------------------------------------------------===//
 
