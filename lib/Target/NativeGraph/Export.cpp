@@ -26,6 +26,7 @@
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
 #include <cmath>
 #include <memory>
 #include <vector>
@@ -583,11 +584,12 @@ LogicalResult Exporter::exportProgram(ModuleOp module,
 /// its buffer nine times on the way to a 16 MB program, each time copying
 /// what it has and touching fresh pages (3-4% of `ng-opt prog.nptg -o
 /// out.nptg` at 100k nodes). Pages of the estimate that are never written
-/// are never touched: the builder writes from the buffer's end.
+/// are never touched: the builder writes from the buffer's end. At most
+/// 1 GiB: a flatbuffer ends at 2 GiB, and a program that large grows once.
 static size_t estimateProgramBytes(ModuleOp module) {
   size_t ops = 0;
   module.walk([&](Operation *) { ++ops; });
-  return std::max<size_t>(1 << 16, ops * 192);
+  return std::clamp<size_t>(ops * 192, 1 << 16, size_t(1) << 30);
 }
 
 LogicalResult ng::exportNativeGraph(ModuleOp module,
