@@ -121,12 +121,12 @@ if [ -z "$PASSES" ]; then
   NG_PASSES=$("$NG_OPT" --help | sed -n 's/^      \(--ng-[a-z0-9-]*\) .*/\1/p' |
     grep -v -e '^--ng-cse$' -e '^--ng-test-storage-work$' | sort -u)
   # The alias analysis' test pass builds the analysis and prints nothing
-  # (its pairs are quadratic by design).
-  # --ng-check-runtime fails on a program the runtime would refuse, as the
-  # decoder without its data is (its dims are dynamic too, and past ~140k
-  # nodes it has more flatbuffer tables than the loader verifies): it is
-  # measured on the data variant, dynamic dims allowed, its findings as
-  # warnings, so that it does all its checks and succeeds.
+  # (its pairs are quadratic by design). --ng-check-runtime fails on a
+  # program the runtime would refuse, as the decoder without its data is
+  # (its dims are dynamic too, and past ~140k nodes it has more flatbuffer
+  # tables than the loader verifies): it runs on the data variant
+  # (variant_of), dynamic dims allowed, its findings as warnings, so that
+  # it does all its checks and succeeds.
   NG_PASSES=$(echo "$NG_PASSES" | sed \
     -e 's/^--ng-test-alias-analysis$/--ng-test-alias-analysis=classes=false:alias=false:mod-ref=false/' \
     -e 's/^--ng-check-runtime$/--ng-check-runtime=static-shapes=false:warn=true/')
