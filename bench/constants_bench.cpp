@@ -16,7 +16,6 @@
 #include "ng/InitAll.h"
 #include "ng/Target/NativeGraph/Import.h"
 #include "ng/Transforms/Passes.h"
-#include "ng/Transforms/Q4Packing.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"

@@ -101,8 +101,8 @@ static size_t mutateMember(uint8_t *data, size_t size, size_t maxSize,
     rewritten.push_back({each.name, each.data});
   std::string package;
   llvm::raw_string_ostream os(package);
-  ng::writeStoredZip(rewritten, os);
-  if (package.size() > maxSize)
+  // Views only: writing them cannot fail.
+  if (!ng::writeStoredZip(rewritten, os) || package.size() > maxSize)
     return 0;
   std::memcpy(data, package.data(), package.size());
   return package.size();

@@ -100,7 +100,7 @@ TEST_F(GraphEditsTest, AddedPlaceholderRenumbersWriteBacks) {
   BlockArgument bias =
       addConstant(rewriter, method, 0, "bias", method.getArgument(1).getType(),
                   InputKind::Parameter, "bias", UnknownLoc::get(&ctx),
-                  lookupConstantData(*module, "w"));
+                  lookupConstantData(*module, "w").getResource());
   EXPECT_EQ(bias.getArgNumber(), 0u);
   EXPECT_EQ(specInput(method, 0), 3);
   EXPECT_EQ(method.getFunctionType().getNumInputs(), 4u);

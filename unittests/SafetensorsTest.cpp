@@ -32,7 +32,7 @@ std::string makeFile(StringRef header, StringRef data) {
 std::string write(llvm::ArrayRef<SafetensorsTensor> tensors) {
   std::string out;
   llvm::raw_string_ostream os(out);
-  writeSafetensors(tensors, os);
+  EXPECT_TRUE(writeSafetensors(tensors, os));
   return out;
 }
 

@@ -90,7 +90,7 @@ std::string write(llvm::ArrayRef<ZipMember> members,
                   const StoredZipWriteOptions &options = {}) {
   std::string out;
   llvm::raw_string_ostream os(out);
-  writeStoredZip(members, os, options);
+  EXPECT_TRUE(writeStoredZip(members, os, options));
   return out;
 }
 
@@ -229,7 +229,8 @@ TEST(StoredZip, ChecksCrc) {
 // null buffer.
 TEST(StoredZip, EmptyPiecesDoNotResetTheCrc) {
   ZipMember streamed{"program.safetensors", {}, {}};
-  streamed.pieces = {"header", StringRef(), "weights", StringRef(nullptr, 0)};
+  streamed.pieces = {StringRef("header"), StringRef(), StringRef("weights"),
+                     StringRef(nullptr, 0)};
   std::string file = write(std::vector<ZipMember>{streamed});
   std::vector<ZipMember> whole = {{"program.safetensors", "headerweights"}};
   EXPECT_EQ(file, write(whole));

@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ng/Support/ByteSource.h"
 #include "ng/Support/Crc32.h"
 #include "ng/Support/FileMappings.h"
 #include "ng/Target/NativeGraph/StoredZip.h"
@@ -21,7 +22,10 @@
 
 #include "gtest/gtest.h"
 
+#include <algorithm>
+#include <cstring>
 #include <fstream>
+#include <memory>
 #include <string>
 #include <unistd.h>
 
@@ -140,7 +144,7 @@ TEST(StoredZipStreaming, LargeMemberWrittenToAFileReadsBack) {
     llvm::StringRef ref(bytes);
     members.push_back(
         {"large.bin", {}, {ref.take_front(1000), ref.drop_front(1000)}});
-    writeStoredZip(members, os);
+    ASSERT_TRUE(writeStoredZip(members, os));
   }
   auto file = llvm::MemoryBuffer::getFile(path, false, false);
   ASSERT_TRUE(file);
@@ -151,7 +155,7 @@ TEST(StoredZipStreaming, LargeMemberWrittenToAFileReadsBack) {
     std::vector<ZipMember> members;
     members.push_back({"small.txt", "hello", {}});
     members.push_back({"large.bin", bytes, {}});
-    writeStoredZip(members, os);
+    ASSERT_TRUE(writeStoredZip(members, os));
   }
   EXPECT_EQ((*file)->getBuffer(), unseekable);
   llvm::Expected<std::vector<ZipMember>> read =
@@ -160,6 +164,101 @@ TEST(StoredZipStreaming, LargeMemberWrittenToAFileReadsBack) {
   ASSERT_EQ(read->size(), 2u);
   EXPECT_EQ((*read)[1].data, bytes);
   llvm::sys::fs::remove(path);
+}
+
+/// `bytes` as a source that produces them a chunk at a time (copying from
+/// its own copy), failing at `failAt` bytes in if that is below their size.
+ByteSource producedFrom(std::string bytes, uint64_t failAt = ~0ull) {
+  auto held = std::make_shared<std::string>(std::move(bytes));
+  return ByteSource(
+      held->size(),
+      [held, failAt](uint64_t offset, llvm::MutableArrayRef<char> chunk) {
+        if (offset + chunk.size() > failAt)
+          return false;
+        std::memcpy(chunk.data(), held->data() + offset, chunk.size());
+        return true;
+      });
+}
+
+// A member with produced pieces (a packed weight) is the same archive as
+// with the bytes themselves: to a file (the CRC computed as the chunks are
+// written, then patched) and to a stream that cannot seek (produced twice,
+// the CRC first).
+TEST(StoredZipStreaming, ProducedPiecesWriteTheSameBytes) {
+  std::string bytes = patternBytes(70 << 20);
+  std::string expected;
+  {
+    llvm::raw_string_ostream os(expected);
+    std::vector<ZipMember> members = {{"large.bin", bytes, {}}};
+    ASSERT_TRUE(writeStoredZip(members, os));
+  }
+  std::vector<ZipMember> produced = {{"large.bin",
+                                      {},
+                                      {llvm::StringRef(bytes).take_front(12345),
+                                       producedFrom(bytes.substr(12345))}}};
+  std::string unseekable;
+  {
+    llvm::raw_string_ostream os(unseekable);
+    ASSERT_TRUE(writeStoredZip(produced, os));
+  }
+  EXPECT_TRUE(unseekable == expected);
+  llvm::SmallString<128> path;
+  int fd;
+  ASSERT_FALSE(
+      llvm::sys::fs::createTemporaryFile("ng-streaming", "ptn", fd, path));
+  {
+    llvm::raw_fd_ostream os(fd, /*shouldClose=*/true);
+    ASSERT_TRUE(writeStoredZip(produced, os));
+  }
+  auto file = llvm::MemoryBuffer::getFile(path, false, false);
+  ASSERT_TRUE(file);
+  EXPECT_TRUE((*file)->getBuffer() == expected);
+  llvm::sys::fs::remove(path);
+}
+
+// A producer that fails stops the writer, which says so, to a file and to
+// a stream alike; a stream that cannot seek gets nothing at all (the CRC
+// pass fails before the header is written).
+TEST(StoredZipStreaming, FailedProducerFailsTheWrite) {
+  std::string bytes = patternBytes(70 << 20);
+  std::vector<ZipMember> members = {
+      {"large.bin", {}, {producedFrom(bytes, /*failAt=*/3 << 20)}}};
+  std::string unseekable;
+  {
+    llvm::raw_string_ostream os(unseekable);
+    EXPECT_FALSE(writeStoredZip(members, os));
+  }
+  EXPECT_TRUE(unseekable.empty());
+  llvm::SmallString<128> path;
+  int fd;
+  ASSERT_FALSE(
+      llvm::sys::fs::createTemporaryFile("ng-streaming", "ptn", fd, path));
+  {
+    llvm::raw_fd_ostream os(fd, /*shouldClose=*/true);
+    EXPECT_FALSE(writeStoredZip(members, os));
+  }
+  llvm::sys::fs::remove(path);
+}
+
+// Produced bytes come in chunks of at most kProducedChunkBytes, in order,
+// covering the source exactly; a view's are its own memory.
+TEST(ByteSource, ChunksCoverTheBytesInOrder) {
+  std::string bytes = patternBytes(ByteSource::kProducedChunkBytes * 2 + 7);
+  std::string seen;
+  size_t largest = 0;
+  ASSERT_TRUE(producedFrom(bytes).forEachChunk([&](llvm::StringRef chunk) {
+    seen += chunk.str();
+    largest = std::max(largest, chunk.size());
+  }));
+  EXPECT_TRUE(seen == bytes);
+  EXPECT_EQ(largest, ByteSource::kProducedChunkBytes);
+  ByteSource view{llvm::StringRef(bytes)};
+  EXPECT_TRUE(view.isView());
+  ASSERT_TRUE(view.forEachChunk([&](llvm::StringRef chunk) {
+    EXPECT_GE(chunk.data(), bytes.data());
+    EXPECT_LE(chunk.data() + chunk.size(), bytes.data() + bytes.size());
+  }));
+  EXPECT_EQ(ByteSource(0, nullptr).size(), 0u);
 }
 
 } // namespace

@@ -4,12 +4,15 @@
 #include "ng/Dialect/ModuleDiagnostics.h"
 
 #include "ng/Dialect/NgOps.h"
+#include "ng/Support/FileMappings.h"
 
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/DialectResourceBlobManager.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/CheckedArithmetic.h"
 #include "llvm/Support/MathExtras.h"
+
+#include <cstring>
 
 using namespace mlir;
 using namespace ng;
@@ -69,11 +72,92 @@ DictionaryAttr ng::getConstantData(ModuleOp module) {
   return module->getAttrOfType<DictionaryAttr>(NgDialect::getDataAttrName());
 }
 
-DenseResourceElementsAttr ng::lookupConstantData(ModuleOp module,
-                                                 StringRef key) {
+ConstantEntry ConstantEntry::get(Attribute attr) {
+  ConstantEntry entry;
+  if (auto packing = dyn_cast_or_null<Int4PackingAttr>(attr)) {
+    entry.packing = packing;
+    entry.resource = packing.getSource();
+  } else {
+    entry.resource = dyn_cast_or_null<DenseResourceElementsAttr>(attr);
+  }
+  return entry;
+}
+
+Attribute ConstantEntry::getAttr() const {
+  if (packing)
+    return packing;
+  return resource;
+}
+
+ShapedType ConstantEntry::getType() const {
+  if (packing)
+    return packing.getType();
+  return resource.getType();
+}
+
+bool ConstantEntry::hasBlob() const {
+  return resource.getRawHandle().getBlob() != nullptr;
+}
+
+ArrayRef<char> ConstantEntry::getBlobBytes() const {
+  return getConstantBytes(resource);
+}
+
+uint64_t ConstantEntry::getByteCount() const {
+  uint64_t size = getBlobBytes().size();
+  return packing ? size / 2 : size;
+}
+
+bool ConstantEntry::readBytes(uint64_t offset,
+                              MutableArrayRef<char> out) const {
+  ArrayRef<char> blob = getBlobBytes();
+  assert(offset <= getByteCount() && out.size() <= getByteCount() - offset &&
+         "reading past the entry's bytes");
+  if (!packing) {
+    std::memcpy(out.data(), blob.data() + offset, out.size());
+    return true;
+  }
+  ArrayRef<char> source = blob.slice(2 * offset, 2 * out.size());
+  bool inRange =
+      packSignedInt4(reinterpret_cast<const int8_t *>(source.data()),
+                     reinterpret_cast<uint8_t *>(out.data()), source.size());
+  releaseMappedPages(source);
+  return inRange;
+}
+
+std::optional<ArrayRef<char>>
+ConstantEntry::getBytes(std::vector<char> &storage) const {
+  if (!packing)
+    return getBlobBytes();
+  storage.resize(getByteCount());
+  if (!readBytes(0, storage))
+    return std::nullopt;
+  return ArrayRef<char>(storage);
+}
+
+bool ng::packSignedInt4(const int8_t *input, uint8_t *output, size_t count) {
+  // Branch-free so the compiler vectorizes it: the range check is folded
+  // into one accumulated flag, tested once at the end.
+  uint8_t outOfRange = 0;
+  for (size_t k = 0, e = count / 2; k < e; ++k) {
+    uint8_t low = static_cast<uint8_t>(input[2 * k] + 8);
+    uint8_t high = static_cast<uint8_t>(input[2 * k + 1] + 8);
+    outOfRange |= (low | high) & 0xF0;
+    output[k] = static_cast<uint8_t>((high << 4) | low);
+  }
+  return outOfRange == 0;
+}
+
+bool ng::isSignedInt4(const int8_t *input, size_t count) {
+  uint8_t outOfRange = 0;
+  for (size_t k = 0; k < count; ++k)
+    outOfRange |= static_cast<uint8_t>(input[k] + 8) & 0xF0;
+  return outOfRange == 0;
+}
+
+ConstantEntry ng::lookupConstantData(ModuleOp module, StringRef key) {
   DictionaryAttr data = getConstantData(module);
-  return data ? data.getAs<DenseResourceElementsAttr>(key)
-              : DenseResourceElementsAttr();
+  return data ? ConstantEntry::get(data.get(key)) : ConstantEntry();
 }
 
 ArrayRef<char> ng::getConstantBytes(DenseResourceElementsAttr data) {
@@ -219,22 +303,23 @@ public:
   }
 
 private:
-  /// The data entry of `key`, or an error naming `subject`.
-  FailureOr<std::pair<DenseResourceElementsAttr, ArrayRef<char>>>
+  /// The data entry of `key` and the size of its bytes, or an error naming
+  /// `subject`.
+  FailureOr<std::pair<ConstantEntry, uint64_t>>
   find(Operation *at, const Twine &subject, StringRef key) {
-    auto entry = data.getAs<DenseResourceElementsAttr>(key);
+    ConstantEntry entry = ConstantEntry::get(data.get(key));
     if (!entry) {
       at->emitOpError() << subject << " has no data under key '" << key
                         << "' (V14)";
       return failure();
     }
-    if (!entry.getRawHandle().getBlob()) {
+    if (!entry.hasBlob()) {
       at->emitOpError() << subject << ": the data under key '" << key
                         << "' has no bytes (its dialect_resources entry is "
                            "missing) (V14)";
       return failure();
     }
-    return std::make_pair(entry, getConstantBytes(entry));
+    return std::make_pair(entry, entry.getByteCount());
   }
 
   LogicalResult checkConstant(MethodOp method, StringRef name, StringRef key,
@@ -244,7 +329,7 @@ private:
     auto found = find(method, subject, key);
     if (failed(found))
       return failure();
-    auto [entry, bytes] = *found;
+    auto [entry, byteCount] = *found;
     Type dataType = entry.getType().getElementType();
 
     SmallVector<int64_t, 4> shape;
@@ -269,9 +354,9 @@ private:
         return method.emitOpError()
                << subject << ": " << *numel << " elements of "
                << type.getElementType() << " take more than 2^64 bytes (V14)";
-      if (dataType != type.getElementType() || bytes.size() != *expected)
+      if (dataType != type.getElementType() || byteCount != *expected)
         return method.emitOpError()
-               << subject << ": data is " << bytes.size() << " bytes of "
+               << subject << ": data is " << byteCount << " bytes of "
                << dataType << ", expected " << *expected << " bytes of "
                << type.getElementType() << " (V14)";
       return success();
@@ -294,9 +379,9 @@ private:
              << "levels up to 256 (V14)";
     unsigned bits = llvm::Log2_64(levels);
     uint64_t expected = *getAffineGroupByteCount(*numel, group);
-    if (bytes.size() != expected)
+    if (byteCount != expected)
       return method.emitOpError()
-             << subject << ": data is " << bytes.size() << " bytes, expected "
+             << subject << ": data is " << byteCount << " bytes, expected "
              << expected << " for " << *numel << " " << bits
              << "-bit values (V14)";
     if (shape.empty())
@@ -319,10 +404,10 @@ private:
       std::optional<uint64_t> expectedBytes =
           getByteCount(groups, getElementByteWidth(dtype));
       if (paramEntry.getType().getElementType() != dtype || !expectedBytes ||
-          paramBytes.size() != *expectedBytes)
+          paramBytes != *expectedBytes)
         return method.emitOpError()
                << subject << ": " << what << " '" << paramKey << "' is "
-               << paramBytes.size() << " bytes of "
+               << paramBytes << " bytes of "
                << paramEntry.getType().getElementType() << ", expected "
                << groups << " values of " << dtype << " (V14)";
       return success();
@@ -342,7 +427,7 @@ private:
 
 /// An entry's element type is one safetensors stores (C2).
 static LogicalResult checkDataEntryType(ModuleOp module, StringRef key,
-                                        DenseResourceElementsAttr entry) {
+                                        ConstantEntry entry) {
   Type elementType = entry.getType().getElementType();
   if (getSafetensorsDtype(elementType).empty())
     return emitModuleOpError(module)
@@ -352,27 +437,30 @@ static LogicalResult checkDataEntryType(ModuleOp module, StringRef key,
 }
 
 /// An entry's bytes are its own type's: export writes the entry as a
-/// safetensors tensor of that dtype and shape (C2). Checked after V14, whose
-/// messages name the constant that reads the entry. An entry whose blob is
-/// gone is left to V14 (if a constant reads it) and to export.
+/// safetensors tensor of that dtype and shape (C2). For a packing, its
+/// source's bytes are the source's type's (the packed type halves them).
+/// Checked after V14, whose messages name the constant that reads the
+/// entry. An entry whose blob is gone is left to V14 (if a constant reads
+/// it) and to export.
 static LogicalResult checkDataEntrySize(ModuleOp module, StringRef key,
-                                        DenseResourceElementsAttr entry) {
-  if (!entry.getRawHandle().getBlob())
+                                        ConstantEntry entry) {
+  if (!entry.hasBlob())
     return success();
-  ShapedType type = entry.getType();
-  size_t held = getConstantBytes(entry).size();
+  ShapedType type = entry.getResource().getType();
+  size_t held = entry.getBlobBytes().size();
   std::optional<uint64_t> numel = getElementCount(type.getShape());
   std::optional<uint64_t> needed =
       numel ? getByteCount(*numel, getElementByteWidth(type.getElementType()))
             : std::nullopt;
+  StringRef what = entry.isProduced() ? "'s source" : "";
   if (!needed)
     return emitModuleOpError(module)
-           << "data '" << key << "' holds " << held << " bytes, but its type "
-           << type << " needs more than 2^64";
+           << "data '" << key << "'" << what << " holds " << held
+           << " bytes, but its type " << type << " needs more than 2^64";
   if (*needed != held)
     return emitModuleOpError(module)
-           << "data '" << key << "' holds " << held << " bytes, but its type "
-           << type << " needs " << *needed;
+           << "data '" << key << "'" << what << " holds " << held
+           << " bytes, but its type " << type << " needs " << *needed;
   return success();
 }
 
@@ -381,12 +469,13 @@ LogicalResult ng::verifyConstantData(ModuleOp module) {
   if (!data)
     return success();
   for (NamedAttribute entry : data) {
-    auto resource = dyn_cast<DenseResourceElementsAttr>(entry.getValue());
-    if (!resource)
+    ConstantEntry constant = ConstantEntry::get(entry.getValue());
+    if (!constant)
       return emitModuleOpError(module)
              << "'" << NgDialect::getDataAttrName() << "' entry '"
-             << entry.getName().getValue() << "' must be a dense_resource";
-    if (failed(checkDataEntryType(module, entry.getName(), resource)))
+             << entry.getName().getValue()
+             << "' must be a dense_resource or an #ng.int4_packing";
+    if (failed(checkDataEntryType(module, entry.getName(), constant)))
       return failure();
   }
   DataChecker checker(data);
@@ -394,9 +483,8 @@ LogicalResult ng::verifyConstantData(ModuleOp module) {
     if (failed(checker.checkMethod(method)))
       return failure();
   for (NamedAttribute entry : data)
-    if (failed(checkDataEntrySize(
-            module, entry.getName(),
-            cast<DenseResourceElementsAttr>(entry.getValue()))))
+    if (failed(checkDataEntrySize(module, entry.getName(),
+                                  ConstantEntry::get(entry.getValue()))))
       return failure();
   return success();
 }

@@ -235,3 +235,28 @@ AffineGroupAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                        << " is not an NPTG ScalarType";
   return success();
 }
+
+//===----------------------------------------------------------------------===//
+// Int4PackingAttr
+//===----------------------------------------------------------------------===//
+
+LogicalResult
+Int4PackingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                        DenseResourceElementsAttr source) {
+  if (!source)
+    return emitError() << "needs a source resource";
+  ShapedType type = source.getType();
+  if (!type.getElementType().isSignlessInteger(8) || type.getRank() != 2 ||
+      !type.hasStaticShape() || type.getDimSize(1) % 2 != 0)
+    return emitError() << "source must be a 2-D int8 tensor with an even "
+                          "inner dim, two values to a byte (F5); it is "
+                       << type;
+  return success();
+}
+
+RankedTensorType Int4PackingAttr::getType() const {
+  ShapedType source = getSource().getType();
+  return RankedTensorType::get(
+      {source.getDimSize(0), source.getDimSize(1) / 2},
+      IntegerType::get(getContext(), 8, IntegerType::Unsigned));
+}

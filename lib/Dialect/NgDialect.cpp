@@ -159,6 +159,7 @@ void NgDialect::initialize() {
   argumentStarts = std::make_unique<ArgumentStarts>();
   targetFacts = std::make_unique<TargetFacts>();
   addInterfaces<NgOpAsmInterface>();
+  addBytecodeInterface();
   addTypes<
 #define GET_TYPEDEF_LIST
 #include "ng/Dialect/NgTypes.cpp.inc"

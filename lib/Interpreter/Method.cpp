@@ -211,7 +211,7 @@ loadPlaceholder(ModuleOp module, MethodOp method, BlockArgument arg,
   if (!count || *count > static_cast<uint64_t>(kMaxElements))
     return makeError(where + " has more than 2^30 elements, which ng-run "
                              "does not make");
-  DenseResourceElementsAttr data = lookupConstantData(module, binding.key);
+  ConstantEntry data = lookupConstantData(module, binding.key);
   DimOrder order = getDimOrder(type);
   if (!isDimOrderPermutation(order, type.getRank()))
     order.clear();
@@ -224,9 +224,15 @@ loadPlaceholder(ModuleOp module, MethodOp method, BlockArgument arg,
                      "' (ng-run needs the constants: a .ptn package, or an "
                      ".nptg with --constants)");
   }
-  llvm::ArrayRef<char> chars = getConstantBytes(data);
-  llvm::ArrayRef<uint8_t> bytes(reinterpret_cast<const uint8_t *>(chars.data()),
-                                chars.size());
+  // A packing (the torchao fold's) is packed here, as the export packs it.
+  std::vector<char> packing;
+  std::optional<llvm::ArrayRef<char>> chars = data.getBytes(packing);
+  if (!chars)
+    return makeError(where + ": its data '" + binding.key +
+                     "' is an #ng.int4_packing whose source has values "
+                     "outside [-8, 7] (F5)");
+  llvm::ArrayRef<uint8_t> bytes(
+      reinterpret_cast<const uint8_t *>(chars->data()), chars->size());
   if (auto packed = dyn_cast_or_null<PackedQuantAttr>(type.getQuant())) {
     // F1: ui8 with the logical sizes; the data's own type has the raw ones.
     auto raw = dyn_cast<ShapedType>(data.getType());
@@ -250,14 +256,14 @@ loadPlaceholder(ModuleOp module, MethodOp method, BlockArgument arg,
       return makeError(where + ": " + llvm::toString(q.takeError()));
     auto readKey = [&](llvm::StringRef key,
                        mlir::Type dtype) -> llvm::Expected<Tensor> {
-      DenseResourceElementsAttr keyData = lookupConstantData(module, key);
+      ConstantEntry keyData = lookupConstantData(module, key);
       std::optional<DType> d = getDType(dtype);
-      if (!keyData || !d)
+      if (!keyData || keyData.isProduced() || !d)
         return makeError(where +
                          ": the program has no data for quantization "
                          "parameter '" +
                          key + "'");
-      llvm::ArrayRef<char> c = getConstantBytes(keyData);
+      llvm::ArrayRef<char> c = keyData.getBlobBytes();
       int64_t count = static_cast<int64_t>(c.size() / getDTypeSize(*d));
       Tensor t = Tensor::alloc(*d, {count});
       if (!c.empty())

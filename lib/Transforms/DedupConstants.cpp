@@ -43,25 +43,30 @@ struct DedupConstantsPass
       return;
     llvm::StringSet<> written = getWrittenKeys(module);
 
-    // Candidates by (type, hash); an owner per group of equal bytes.
+    // Candidates by (type, form, hash of the blob); an owner per group of
+    // equal blobs. Packings are compared by their sources, which pack
+    // equal exactly when they are equal; a packing is never merged with a
+    // stored entry (that would pack every other one).
     struct Owner {
       StringAttr key;
-      DenseResourceElementsAttr data;
+      ConstantEntry data;
     };
-    llvm::DenseMap<std::pair<Type, uint64_t>, SmallVector<Owner, 1>> owners;
+    llvm::DenseMap<std::tuple<Type, unsigned, uint64_t>, SmallVector<Owner, 1>>
+        owners;
     SmallVector<NamedAttribute> updates;
     for (NamedAttribute entry : data) {
-      auto resource = dyn_cast<DenseResourceElementsAttr>(entry.getValue());
-      if (!resource || !resource.getRawHandle().getBlob() ||
+      ConstantEntry constant = ConstantEntry::get(entry.getValue());
+      if (!constant || !constant.hasBlob() ||
           written.contains(entry.getName().getValue()))
         continue;
-      ArrayRef<char> bytes = getConstantBytes(resource);
+      ArrayRef<char> bytes = constant.getBlobBytes();
       uint64_t hash = llvm::xxh3_64bits(ArrayRef<uint8_t>(
           reinterpret_cast<const uint8_t *>(bytes.data()), bytes.size()));
-      SmallVector<Owner, 1> &group = owners[{resource.getType(), hash}];
+      SmallVector<Owner, 1> &group =
+          owners[{constant.getType(), unsigned(constant.isProduced()), hash}];
       const Owner *same = nullptr;
       for (const Owner &owner : group) {
-        ArrayRef<char> ownerBytes = getConstantBytes(owner.data);
+        ArrayRef<char> ownerBytes = owner.data.getBlobBytes();
         if (ownerBytes.size() == bytes.size() &&
             (bytes.empty() ||
              std::memcmp(ownerBytes.data(), bytes.data(), bytes.size()) == 0)) {
@@ -70,19 +75,19 @@ struct DedupConstantsPass
         }
       }
       if (!same) {
-        group.push_back({entry.getName(), resource});
+        group.push_back({entry.getName(), constant});
         continue;
       }
       // Already one stored copy (an alias it was imported with).
-      if (same->data.getRawHandle().getResource() ==
-          resource.getRawHandle().getResource())
+      if (same->data.getResource().getRawHandle().getResource() ==
+          constant.getResource().getRawHandle().getResource())
         continue;
-      updates.emplace_back(entry.getName(), same->data);
+      updates.emplace_back(entry.getName(), same->data.getAttr());
       if (report)
         emitRemark(getModuleDiagnosticLoc(module))
-            << "data '" << entry.getName().getValue() << "' (" << bytes.size()
-            << " bytes) is the same as '" << same->key.getValue()
-            << "'s: stored once, as an alias";
+            << "data '" << entry.getName().getValue() << "' ("
+            << constant.getByteCount() << " bytes) is the same as '"
+            << same->key.getValue() << "'s: stored once, as an alias";
     }
     setConstantData(module, updates);
   }

@@ -4,8 +4,10 @@
 // _mark_torchao_q4_weights (shared/reference/graph_serialize.py) as an IR
 // rewrite: the weight's metadata (its block argument's type) becomes the
 // packed form, readers of the dequantized value read the weight, the
-// dequantize nodes go away, and for torchao the data is repacked into a new
-// resource (the only place ng allocates weight memory).
+// dequantize nodes go away, and for torchao the data becomes its int4
+// packing, `#ng.int4_packing<...>` (NgAttrs.td): packed where it is read, a
+// chunk at a time straight into the exported package, so the fold allocates
+// no weight memory at all.
 //
 //===----------------------------------------------------------------------===//
 
@@ -19,16 +21,10 @@
 #include "ng/Support/FileMappings.h"
 #include "ng/Transforms/Q4Packing.h"
 
-#include "mlir/IR/AsmState.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/PatternMatch.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/StringSet.h"
-#include "llvm/Support/Memory.h"
-
-#if defined(__linux__)
-#include <sys/mman.h>
-#endif
 
 namespace ng {
 #define GEN_PASS_DEF_FOLDQ4WEIGHTS
@@ -88,9 +84,9 @@ private:
   LogicalResult foldTorchao(RewriterBase &rewriter, MethodOp method);
   std::optional<AffineFold> matchAffine(MethodOp method, CallOp call,
                                         ConstantPlaceholder &weight);
-  FailureOr<DenseResourceElementsAttr> repack(MethodOp method,
-                                              const ConstantPlaceholder &weight,
-                                              ArrayRef<int64_t> sizes);
+  FailureOr<Int4PackingAttr> repack(MethodOp method,
+                                    const ConstantPlaceholder &weight,
+                                    ArrayRef<int64_t> sizes);
   void remark(MethodOp method, const Twine &message) {
     if (report)
       emitRemark(method.getLoc())
@@ -98,7 +94,7 @@ private:
   }
 
   /// Data keys repacked so far (a key is repacked once, F5).
-  llvm::StringMap<DenseResourceElementsAttr> repacked;
+  llvm::StringMap<Int4PackingAttr> repacked;
 };
 
 } // namespace
@@ -188,43 +184,6 @@ LogicalResult FoldQ4WeightsPass::foldGguf(RewriterBase &rewriter,
 //===----------------------------------------------------------------------===//
 
 /// True when `user` reads `value` exactly once, as the weight of
-
-/// Packed weights below this size come from the heap: a mapping of its own
-/// costs each a system call, a page fault and a whole page, more than
-/// packing it (a program of 77k small weights: 77k mappings).
-static constexpr size_t kMappedWeightBytes = 64 * 1024;
-
-/// Memory for packed weights. Large ones are mapped directly from the kernel
-/// rather than taken from the heap: weights run to gigabytes, and this keeps
-/// them out of the allocator's arenas and returns them to the system as soon
-/// as the blob is released (a 1.1 GB fold: 0.86 s, against 1.03 s from the
-/// heap).
-static FailureOr<AsmResourceBlob> allocateWeightBlob(size_t size) {
-  if (size < kMappedWeightBytes)
-    return HeapAsmResourceBlob::allocate(size, alignof(uint64_t),
-                                         /*dataIsMutable=*/true);
-  std::error_code ec;
-  llvm::sys::MemoryBlock block = llvm::sys::Memory::allocateMappedMemory(
-      std::max<size_t>(size, 1), /*NearBlock=*/nullptr,
-      llvm::sys::Memory::MF_READ | llvm::sys::Memory::MF_WRITE, ec);
-  if (ec)
-    return failure();
-#if defined(MADV_POPULATE_WRITE)
-  // Every page is written by the packing: faulting them in with one call
-  // costs about half of taking a fault per page, which under a hypervisor
-  // is most of a fold's system time. A kernel without it (before 5.14)
-  // refuses, and the pages fault in as they are written.
-  ::madvise(block.base(), block.allocatedSize(), MADV_POPULATE_WRITE);
-#endif
-  return AsmResourceBlob(
-      ArrayRef<char>(static_cast<char *>(block.base()), size),
-      alignof(uint64_t),
-      [block](void *, size_t, size_t) mutable {
-        llvm::sys::Memory::releaseMappedMemory(block);
-      },
-      /*dataIsMutable=*/true);
-}
-
 /// aten.linear (argument 1) or aten.embedding (argument 0), any overload.
 static bool isWeightUse(Value value, Operation *user) {
   auto call = dyn_cast<CallOp>(user);
@@ -313,7 +272,7 @@ FoldQ4WeightsPass::matchAffine(MethodOp method, CallOp call,
   return AffineFold{call, *sizes, *scale, *zeroPoint, groupSize};
 }
 
-FailureOr<DenseResourceElementsAttr>
+FailureOr<Int4PackingAttr>
 FoldQ4WeightsPass::repack(MethodOp method, const ConstantPlaceholder &weight,
                           ArrayRef<int64_t> sizes) {
   StringRef key = weight.key;
@@ -323,7 +282,7 @@ FoldQ4WeightsPass::repack(MethodOp method, const ConstantPlaceholder &weight,
   std::string subject = ("q4 weight '" + weight.getName() + "' (data_key '" +
                          key + "') of method '" + method.getSymName() + "'")
                             .str();
-  DenseResourceElementsAttr data = lookupConstantData(module, key);
+  ConstantEntry data = lookupConstantData(module, key);
   if (!data) {
     method.emitOpError()
         << subject << " qualifies for the torchao fold, which repacks its "
@@ -332,9 +291,9 @@ FoldQ4WeightsPass::repack(MethodOp method, const ConstantPlaceholder &weight,
         << "(or fold with formats=gguf only)";
     return failure();
   }
-  ArrayRef<char> bytes = getConstantBytes(data);
+  ArrayRef<char> bytes = data.getBlobBytes();
   ShapedType dataType = data.getType();
-  if (!dataType.getElementType().isSignlessInteger(8) ||
+  if (data.isProduced() || !dataType.getElementType().isSignlessInteger(8) ||
       dataType.getRank() != 2 || dataType.getShape() != sizes ||
       bytes.size() != static_cast<size_t>(sizes[0] * sizes[1])) {
     method.emitOpError() << subject << ": data is " << dataType
@@ -347,29 +306,18 @@ FoldQ4WeightsPass::repack(MethodOp method, const ConstantPlaceholder &weight,
                          << " is odd; two values pack into a byte (F5)";
     return failure();
   }
-  FailureOr<AsmResourceBlob> mapped = allocateWeightBlob(bytes.size() / 2);
-  if (failed(mapped)) {
-    method.emitOpError() << subject << ": cannot allocate " << bytes.size() / 2
-                         << " bytes for the packed data";
-    return failure();
-  }
-  AsmResourceBlob blob = std::move(*mapped);
-  if (!packSignedInt4(reinterpret_cast<const int8_t *>(bytes.data()),
-                      reinterpret_cast<uint8_t *>(blob.getMutableData().data()),
-                      bytes.size())) {
+  // The packing is produced where it is read (the export writes it straight
+  // into the package); the range is checked here, so that the error names
+  // the weight. The int8 bytes need not stay resident in between.
+  if (!isSignedInt4(reinterpret_cast<const int8_t *>(bytes.data()),
+                    bytes.size())) {
     method.emitOpError() << subject << " has values outside [-8, 7] (F5)";
     return failure();
   }
-  // The int8 bytes are read once, here; the packed ones replace them. When
-  // they are pages of a mapped input they need not stay resident.
   releaseMappedPages(bytes);
-  auto packedType = RankedTensorType::get(
-      {sizes[0], sizes[1] / 2},
-      IntegerType::get(&getContext(), 8, IntegerType::Unsigned));
-  auto packed =
-      DenseResourceElementsAttr::get(packedType, key, std::move(blob));
-  repacked[key] = packed;
-  return packed;
+  auto packing = Int4PackingAttr::get(&getContext(), data.getResource());
+  repacked[key] = packing;
+  return packing;
 }
 
 LogicalResult FoldQ4WeightsPass::foldTorchao(RewriterBase &rewriter,
@@ -398,8 +346,7 @@ LogicalResult FoldQ4WeightsPass::foldTorchao(RewriterBase &rewriter,
         }))
       continue;
     const AffineFold &fold = weightFolds.front();
-    FailureOr<DenseResourceElementsAttr> packed =
-        repack(method, weight, fold.sizes);
+    FailureOr<Int4PackingAttr> packed = repack(method, weight, fold.sizes);
     if (failed(packed))
       return failure();
 

@@ -42,7 +42,7 @@ struct PrintSummaryPass : public ng::impl::PrintSummaryBase<PrintSummaryPass> {
             ++packed;
           if (auto data = lookupConstantData(module, binding.key)) {
             ++withData;
-            constantBytes += getConstantBytes(data).size();
+            constantBytes += data.getByteCount();
           }
         } else {
           ++buffers;

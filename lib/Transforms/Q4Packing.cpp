@@ -24,16 +24,3 @@ std::optional<GgmlBlock> ng::getGgmlBlock(llvm::StringRef ggmlType) {
       .Case("q8_k", GgmlBlock{256, 292})
       .Default(std::nullopt);
 }
-
-bool ng::packSignedInt4(const int8_t *input, uint8_t *output, size_t count) {
-  // Branch-free so the compiler vectorizes it: the range check is folded
-  // into one accumulated flag, tested once at the end.
-  uint8_t outOfRange = 0;
-  for (size_t k = 0, e = count / 2; k < e; ++k) {
-    uint8_t low = static_cast<uint8_t>(input[2 * k] + 8);
-    uint8_t high = static_cast<uint8_t>(input[2 * k + 1] + 8);
-    outOfRange |= (low | high) & 0xF0;
-    output[k] = static_cast<uint8_t>((high << 4) | low);
-  }
-  return outOfRange == 0;
-}

@@ -243,7 +243,7 @@ MethodReport gatherMethod(ModuleOp module, MethodOp method, unsigned largest) {
     ++report.constants;
     std::optional<uint64_t> bytes;
     if (auto data = lookupConstantData(module, binding.key)) {
-      bytes = getConstantBytes(data).size();
+      bytes = data.getByteCount();
       ++report.withData;
     } else {
       bytes = getExpectedDataBytes(arg.getType());

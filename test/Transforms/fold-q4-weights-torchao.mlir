@@ -2,7 +2,8 @@
 // RUN: ng-opt %s -split-input-file --ng-fold-q4-weights=formats=torchao -mlir-print-local-scope | FileCheck %s
 
 // The data (dialect_resources is not printed with -mlir-print-local-scope).
-// RUN: ng-opt %s -split-input-file --ng-fold-q4-weights | FileCheck %s --check-prefix=DATA
+// RUN: ng-opt %s -split-input-file --ng-fold-q4-weights --ng-materialize-data \
+// RUN:   | FileCheck %s --check-prefix=DATA
 
 // Each folded weight is reported once (report=true), nothing else is.
 // RUN: ng-opt %s -split-input-file --ng-fold-q4-weights=report=true -o /dev/null 2>&1 \
@@ -36,7 +37,7 @@
 
 // aten.linear reads the dequantized weight as argument 1 (`weight`).
 // CHECK-LABEL: module attributes
-// CHECK-SAME:    ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense_resource<{{[^>]+}}> : tensor<2x2xui8>, zp = dense_resource<zp> : tensor<2x1xi8>}
+// CHECK-SAME:    ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = #ng.int4_packing<dense_resource<w> : tensor<2x4xi8>>, zp = dense_resource<zp> : tensor<2x1xi8>}
 // DATA-LABEL:  module attributes
 // DATA-SAME:     ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense_resource<[[W:[^>]+]]> : tensor<2x2xui8>, zp = dense_resource<zp> : tensor<2x1xi8>}
 // CHECK:       ng.method @linear(
@@ -86,7 +87,7 @@ module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense
 // dtypes are recorded as they are); weight, scale and zero point of kinds
 // buffer and parameter (any lifted constant qualifies).
 // CHECK-LABEL: module attributes
-// CHECK-SAME:    ng.data = {emb.s = dense_resource<emb.s> : tensor<2x2xbf16>, emb.w = dense_resource<{{[^>]+}}> : tensor<2x2xui8>, emb.zp = dense_resource<emb.zp> : tensor<2x2xi32>}
+// CHECK-SAME:    ng.data = {emb.s = dense_resource<emb.s> : tensor<2x2xbf16>, emb.w = #ng.int4_packing<dense_resource<emb.w> : tensor<2x4xi8>>, emb.zp = dense_resource<emb.zp> : tensor<2x2xi32>}
 // DATA-LABEL:  module attributes
 // DATA-SAME:     emb.w = dense_resource<[[W:[^>]+]]> : tensor<2x2xui8>
 // CHECK:       ng.method @embedding(
@@ -167,7 +168,7 @@ module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense
 // Two dequantizes of one weight with identical parameters (F3): both go,
 // each reader reads the weight, and the data is repacked once.
 // CHECK-LABEL: module attributes
-// CHECK-SAME:    w = dense_resource<{{[^>]+}}> : tensor<2x2xui8>
+// CHECK-SAME:    w = #ng.int4_packing<dense_resource<w> : tensor<2x4xi8>>
 // DATA-LABEL:  module attributes
 // DATA-SAME:     w = dense_resource<[[W:[^>]+]]> : tensor<2x2xui8>
 // CHECK:       ng.method @twice(
@@ -209,7 +210,7 @@ module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense
 // data is repacked once and both read it packed. A second weight in the
 // same method folds independently.
 // CHECK-LABEL: module attributes
-// CHECK-SAME:    ng.data = {s = dense_resource<s> : tensor<2x1xf32>, s2 = dense_resource<s2> : tensor<4x1xf32>, w = dense_resource<{{[^>]+}}> : tensor<2x2xui8>, w2 = dense_resource<{{[^>]+}}> : tensor<4x1xui8>, zp = dense_resource<zp> : tensor<2x1xi8>, zp2 = dense_resource<zp2> : tensor<4x1xi8>}
+// CHECK-SAME:    ng.data = {s = dense_resource<s> : tensor<2x1xf32>, s2 = dense_resource<s2> : tensor<4x1xf32>, w = #ng.int4_packing<dense_resource<w> : tensor<2x4xi8>>, w2 = #ng.int4_packing<dense_resource<w2> : tensor<4x2xi8>>, zp = dense_resource<zp> : tensor<2x1xi8>, zp2 = dense_resource<zp2> : tensor<4x1xi8>}
 // DATA-LABEL:  module attributes
 // DATA-SAME:     w = dense_resource<[[W:[^>]+]]> : tensor<2x2xui8>, w2 = dense_resource<[[W2:[^>]+]]> : tensor<4x1xui8>
 // CHECK:       ng.method @prefill(

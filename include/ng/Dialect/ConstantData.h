@@ -2,9 +2,13 @@
 //
 // Metadata lives in the IR; bytes live in resources. A program that has its
 // constants carries the module attribute `ng.data`: a dictionary from data
-// key (N3) to a `dense_resource` whose blob holds the bytes exactly as the
-// container stores them (FORMAT.md C2: packed weights with their physical
-// shape). Keys that share data (aliases.json) share one resource.
+// key (N3) to the bytes exactly as the container stores them (FORMAT.md C2:
+// packed weights with their physical shape). An entry is either stored, a
+// `dense_resource` whose blob holds the bytes, or produced,
+// `#ng.int4_packing<dense_resource<...>>`, the int4 packing of an int8
+// resource (the torchao fold's, NgAttrs.td), whose bytes are computed a
+// chunk at a time by whoever reads them. Keys that share data (aliases.json)
+// share one entry.
 //
 //===----------------------------------------------------------------------===//
 
@@ -20,6 +24,7 @@
 #include "llvm/ADT/StringSet.h"
 
 #include <optional>
+#include <vector>
 
 namespace ng {
 class MethodOp;
@@ -35,11 +40,60 @@ mlir::Type getElementTypeForSafetensorsDtype(mlir::MLIRContext *ctx,
 /// The `ng.data` dictionary of `module`, or null when it has no data.
 mlir::DictionaryAttr getConstantData(mlir::ModuleOp module);
 
-/// The data stored under `key`, or null.
-mlir::DenseResourceElementsAttr lookupConstantData(mlir::ModuleOp module,
-                                                   llvm::StringRef key);
+/// One `ng.data` entry, stored or produced, as its readers see it.
+class ConstantEntry {
+public:
+  ConstantEntry() = default;
+  /// `attr` as an entry; null when it is neither form.
+  static ConstantEntry get(mlir::Attribute attr);
 
-/// The bytes of a data entry (empty when its blob is gone).
+  explicit operator bool() const { return bool(resource); }
+  /// The `ng.data` value: the resource, or the packing.
+  mlir::Attribute getAttr() const;
+  /// The type of the entry's bytes (for a packing, the packed one).
+  mlir::ShapedType getType() const;
+  /// The resource whose blob holds the bytes, or the packing's source.
+  mlir::DenseResourceElementsAttr getResource() const { return resource; }
+  /// The packing, or null for a stored entry.
+  Int4PackingAttr getPacking() const { return packing; }
+  bool isProduced() const { return bool(packing); }
+
+  /// Whether the resource has its blob (a text program's
+  /// `dialect_resources` may lack it).
+  bool hasBlob() const;
+  /// The bytes of the resource's blob (empty when it is gone): for a stored
+  /// entry its bytes, for a packing its source's.
+  llvm::ArrayRef<char> getBlobBytes() const;
+  /// The size of the entry's bytes: the blob's, or half its source's.
+  uint64_t getByteCount() const;
+
+  /// Fills `out` with the entry's bytes at `offset` (a packing packs its
+  /// source's and lets go of their mapped pages, ng/Support/FileMappings.h);
+  /// false when a packed source value is outside [-8, 7].
+  bool readBytes(uint64_t offset, llvm::MutableArrayRef<char> out) const;
+  /// All the entry's bytes: a stored entry's blob, or a packing made into
+  /// `storage`; nullopt when a packed source value is outside [-8, 7].
+  std::optional<llvm::ArrayRef<char>>
+  getBytes(std::vector<char> &storage) const;
+
+private:
+  mlir::DenseResourceElementsAttr resource;
+  Int4PackingAttr packing;
+};
+
+/// Pack `count` signed int4 values stored one per int8 in `input` (count
+/// even) into `count / 2` bytes: byte k = ((w[2k+1] + 8) << 4) | (w[2k] + 8),
+/// the even element in the low nibble (F5). Returns false, leaving `output`
+/// unspecified, if a value lies outside [-8, 7].
+bool packSignedInt4(const int8_t *input, uint8_t *output, size_t count);
+
+/// Whether every one of the `count` values at `input` lies in [-8, 7].
+bool isSignedInt4(const int8_t *input, size_t count);
+
+/// The data stored under `key`, or null.
+ConstantEntry lookupConstantData(mlir::ModuleOp module, llvm::StringRef key);
+
+/// The bytes of a stored data entry (empty when its blob is gone).
 llvm::ArrayRef<char> getConstantBytes(mlir::DenseResourceElementsAttr data);
 
 /// Replace (or add) the data stored under each update's key. One call for

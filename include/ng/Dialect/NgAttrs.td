@@ -193,4 +193,29 @@ def Ng_PackedQuantAttr : Ng_Attr<"PackedQuant", "packed"> {
   let assemblyFormat = "`<` $codec `>`";
 }
 
+//===----------------------------------------------------------------------===//
+// Constant data produced from other data (ng.data entries, ConstantData.h)
+//===----------------------------------------------------------------------===//
+
+def Ng_Int4PackingAttr : Ng_Attr<"Int4Packing", "int4_packing"> {
+  let summary = "the int4 packing of int8 data, produced when read (F5)";
+  let description = [{
+    `#ng.int4_packing<dense_resource<w> : tensor<4096x4096xi8>>`: an
+    `ng.data` entry whose bytes are those of `source`, a 2-D int8 resource
+    of values in [-8, 7], packed two to a byte, low nibble first, each value
+    + 8 (F5), into a `tensor<R x C/2 x ui8>`. The torchao q4 fold writes it
+    instead of packed bytes: the export packs a chunk at a time straight
+    into the package, the interpreter when it loads the weight, so a folded
+    model is never held packed in memory. Whoever produces the bytes checks
+    the range; the fold checks it first, to name the weight.
+  }];
+  let parameters = (ins "::mlir::DenseResourceElementsAttr":$source);
+  let assemblyFormat = "`<` $source `>`";
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    /// The packed bytes' type: tensor<R x C/2 x ui8>.
+    ::mlir::RankedTensorType getType() const;
+  }];
+}
+
 #endif // NG_DIALECT_NGATTRS_TD

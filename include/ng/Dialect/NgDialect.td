@@ -55,7 +55,8 @@ def Ng_Dialect : Dialect {
       return ::llvm::StringLiteral("ng.version");
     }
     /// The module attribute that maps each data key to its constant data
-    /// (a dictionary of dense_resource attributes; FORMAT.md C, V14).
+    /// (a dictionary of dense_resource and #ng.int4_packing attributes;
+    /// FORMAT.md C, V14; ng/Dialect/ConstantData.h).
     static constexpr ::llvm::StringLiteral getDataAttrName() {
       return ::llvm::StringLiteral("ng.data");
     }
@@ -68,6 +69,10 @@ def Ng_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral getBindingAttrName() {
       return ::llvm::StringLiteral("ng.binding");
     }
+
+    /// Adds the bytecode encoding of the attributes that hold resources
+    /// (NgBytecode.cpp).
+    void addBytecodeInterface();
 
     /// Recurring attributes of the custom parsers (lib/Dialect/ParseCache.h).
     ParseCache &getParseCache() const { return *parseCache; }

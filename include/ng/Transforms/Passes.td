@@ -122,6 +122,26 @@ def PruneConstants : Pass<"ng-prune-constants", "mlir::ModuleOp"> {
   ];
 }
 
+def MaterializeData : Pass<"ng-materialize-data", "mlir::ModuleOp"> {
+  let summary = "Store the bytes of data entries that are produced when "
+                "read (#ng.int4_packing) in resources of their own";
+  let description = [{
+    The torchao q4 fold leaves each weight's data as
+    `#ng.int4_packing<dense_resource<w> : tensor<R x C x i8>>`: the int8
+    source, packed (F5) wherever it is read, so that export streams the
+    packed bytes straight into the package and a folded model is never held
+    packed in memory. This pass packs each such entry into a new resource
+    of type `tensor<R x C/2 x ui8>` under the same key, as the fold did
+    before it deferred the packing: for a bytecode or text file that must
+    hold the packed bytes themselves, or to look at them. It allocates the
+    packed weights, so it is not part of any pipeline. Exported packages
+    are the same bytes with or without it.
+
+    A source value outside [-8, 7] (only hand-written IR can have one: the
+    fold checks) is an error naming the key.
+  }];
+}
+
 def DedupConstants : Pass<"ng-dedup-constants", "mlir::ModuleOp"> {
   let summary = "Store byte-identical constant data once; the other keys "
                 "become aliases.json entries (FORMAT.md C1)";

@@ -24,11 +24,9 @@ struct GgmlBlock {
 /// The block layout of `ggmlType` ("q4_k", "Q4_K", ...), if known.
 std::optional<GgmlBlock> getGgmlBlock(llvm::StringRef ggmlType);
 
-/// Pack `count` signed int4 values stored one per int8 in `input` (count
-/// even) into `count / 2` bytes: byte k = ((w[2k+1] + 8) << 4) | (w[2k] + 8),
-/// the even element in the low nibble (F5). Returns false, leaving `output`
-/// unspecified, if a value lies outside [-8, 7].
-bool packSignedInt4(const int8_t *input, uint8_t *output, size_t count);
+// The torchao int4 packing (F5) is ng/Dialect/ConstantData.h's
+// packSignedInt4: an `#ng.int4_packing` data entry is packed wherever it is
+// read.
 
 } // namespace ng
 

@@ -17,6 +17,11 @@
 using namespace mlir;
 using namespace ng;
 
+/// Which packed entry failed to produce its bytes, for the error.
+struct ProducerFailure {
+  std::string key;
+};
+
 /// The tensors to write and the aliases among them: keys that share one
 /// resource as one type are stored once, under the key the resource is named
 /// after when there is one (the owner it was imported from), else the first
@@ -24,46 +29,65 @@ using namespace ng;
 /// so: `s = dense_resource<w> : tensor<2xf32>` beside `w = dense_resource<w>
 /// : tensor<8xi8>`) are separate tensors: an alias is the owner's tensor,
 /// dtype and shape included (C1), so importing it would retype the bytes.
+/// A packing of a resource is not the resource: it is grouped apart.
+/// Stored entries are written from their (mapped) blobs; packings are
+/// produced from their sources a chunk at a time as they are written, the
+/// first value outside [-8, 7] recorded in `failure`.
 static LogicalResult
 collectConstants(ModuleOp module, std::vector<SafetensorsTensor> &tensors,
-                 std::vector<std::pair<std::string, std::string>> &aliases) {
+                 std::vector<std::pair<std::string, std::string>> &aliases,
+                 ProducerFailure &failure) {
   DictionaryAttr data = getConstantData(module);
   if (!data)
     return success();
-  llvm::MapVector<std::pair<void *, Type>, SmallVector<NamedAttribute, 1>>
+  llvm::MapVector<std::tuple<void *, Type, unsigned>,
+                  SmallVector<NamedAttribute, 1>>
       byResource;
   for (NamedAttribute entry : data) {
-    auto resource = cast<DenseResourceElementsAttr>(entry.getValue());
-    byResource[{resource.getRawHandle().getResource(), resource.getType()}]
+    ConstantEntry constant = ConstantEntry::get(entry.getValue());
+    byResource[{constant.getResource().getRawHandle().getResource(),
+                constant.getType(), unsigned(constant.isProduced())}]
         .push_back(entry);
   }
   for (auto &[resource, entries] : byResource) {
-    auto first = cast<DenseResourceElementsAttr>(entries.front().getValue());
-    StringRef blobKey = first.getRawHandle().getKey();
+    ConstantEntry first = ConstantEntry::get(entries.front().getValue());
+    StringRef blobKey = first.getResource().getRawHandle().getKey();
     const NamedAttribute *owner = &entries.front();
     for (const NamedAttribute &entry : entries)
       if (entry.getName().getValue() == blobKey)
         owner = &entry;
-    auto attr = cast<DenseResourceElementsAttr>(owner->getValue());
-    if (!attr.getRawHandle().getBlob())
+    ConstantEntry constant = ConstantEntry::get(owner->getValue());
+    if (!constant.hasBlob())
       return emitModuleError(module)
              << "constant data '" << owner->getName().getValue()
              << "' has no bytes (its dialect_resources "
                 "entry is missing)";
-    ShapedType type = attr.getType();
+    ShapedType type = constant.getType();
     SafetensorsTensor tensor;
     tensor.key = owner->getName().getValue().str();
     tensor.dtype = getSafetensorsDtype(type.getElementType()).str();
     tensor.shape.assign(type.getShape().begin(), type.getShape().end());
-    ArrayRef<char> bytes = getConstantBytes(attr);
-    tensor.data = StringRef(bytes.data(), bytes.size());
+    uint64_t size = constant.getByteCount();
+    if (constant.isProduced()) {
+      tensor.produced =
+          ByteSource(size, [constant, &failure, key = tensor.key](
+                               uint64_t offset, MutableArrayRef<char> chunk) {
+            if (constant.readBytes(offset, chunk))
+              return true;
+            failure.key = key;
+            return false;
+          });
+    } else {
+      ArrayRef<char> bytes = constant.getBlobBytes();
+      tensor.data = StringRef(bytes.data(), bytes.size());
+    }
     std::optional<uint64_t> numel = getElementCount(tensor.shape);
     std::optional<uint64_t> expected =
         numel ? getByteCount(*numel, safetensorsDtypeSize(tensor.dtype))
               : std::nullopt;
-    if (tensor.dtype.empty() || !expected || *expected != bytes.size())
+    if (tensor.dtype.empty() || !expected || *expected != size)
       return emitModuleError(module)
-             << "constant data '" << tensor.key << "' holds " << bytes.size()
+             << "constant data '" << tensor.key << "' holds " << size
              << " bytes, which does not match its type " << type;
     tensors.push_back(std::move(tensor));
     for (const NamedAttribute &entry : entries)
@@ -72,6 +96,15 @@ collectConstants(ModuleOp module, std::vector<SafetensorsTensor> &tensors,
                              owner->getName().getValue().str());
   }
   return success();
+}
+
+/// The error for a packing that could not be produced (F5).
+static LogicalResult emitProducerFailure(ModuleOp module,
+                                         const ProducerFailure &failure) {
+  return emitModuleError(module)
+         << "constant data '" << failure.key
+         << "' is an #ng.int4_packing whose source has values outside "
+            "[-8, 7]; they do not pack into 4 bits (F5)";
 }
 
 static std::string
@@ -97,9 +130,11 @@ LogicalResult ng::writeConstants(ModuleOp module, raw_ostream &os,
                                  std::string &aliasesJson) {
   std::vector<SafetensorsTensor> tensors;
   std::vector<std::pair<std::string, std::string>> aliases;
-  if (failed(collectConstants(module, tensors, aliases)))
-    return failure();
-  writeSafetensors(tensors, os);
+  ProducerFailure failure;
+  if (failed(collectConstants(module, tensors, aliases, failure)))
+    return mlir::failure();
+  if (!writeSafetensors(tensors, os))
+    return emitProducerFailure(module, failure);
   aliasesJson = aliasesToJson(aliases);
   return success();
 }
@@ -107,26 +142,29 @@ LogicalResult ng::writeConstants(ModuleOp module, raw_ostream &os,
 LogicalResult ng::exportPackage(ModuleOp module, raw_ostream &os) {
   SmallVector<uint8_t> program;
   if (failed(exportNativeGraph(module, program)))
-    return failure();
+    return mlir::failure();
   std::vector<ZipMember> members;
   members.push_back({"program.ptg",
                      StringRef(reinterpret_cast<const char *>(program.data()),
                                program.size()),
                      {}});
   // The constants are streamed into the archive straight from their
-  // (mapped) resources: no copy of the weights is assembled.
+  // (mapped) resources, packings packed as they go: no copy of the weights
+  // is assembled.
   std::vector<SafetensorsTensor> tensors;
   std::vector<std::pair<std::string, std::string>> aliases;
   std::string prefix, aliasesJson;
+  ProducerFailure failure;
   if (getConstantData(module)) {
-    if (failed(collectConstants(module, tensors, aliases)))
-      return failure();
+    if (failed(collectConstants(module, tensors, aliases, failure)))
+      return mlir::failure();
     members.push_back(
         {"program.safetensors", {}, layoutSafetensors(tensors, prefix)});
     aliasesJson = aliasesToJson(aliases);
     if (!aliasesJson.empty())
       members.push_back({"aliases.json", aliasesJson, {}});
   }
-  writeStoredZip(members, os);
+  if (!writeStoredZip(members, os))
+    return emitProducerFailure(module, failure);
   return success();
 }

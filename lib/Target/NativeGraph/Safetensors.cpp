@@ -13,8 +13,6 @@
 
 #include "ng/Target/NativeGraph/Safetensors.h"
 
-#include "ng/Support/FileMappings.h"
-
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSwitch.h"
@@ -840,7 +838,7 @@ headerFor(llvm::ArrayRef<const SafetensorsTensor *> tensors) {
   llvm::interleave(
       tensors, os,
       [&](const SafetensorsTensor *tensor) {
-        uint64_t end = offset + tensor->data.size();
+        uint64_t end = offset + tensor->contents().size();
         writeJsonString(tensor->key, os);
         os << ":{\"dtype\":\"" << tensor->dtype << "\",\"shape\":[";
         llvm::interleave(tensor->shape, os, ",");
@@ -854,7 +852,7 @@ headerFor(llvm::ArrayRef<const SafetensorsTensor *> tensors) {
   return header;
 }
 
-std::vector<llvm::StringRef>
+std::vector<ByteSource>
 ng::layoutSafetensors(llvm::ArrayRef<SafetensorsTensor> tensors,
                       std::string &prefix) {
   std::vector<const SafetensorsTensor *> sorted;
@@ -863,7 +861,7 @@ ng::layoutSafetensors(llvm::ArrayRef<SafetensorsTensor> tensors,
     assert(tensor.key != kMetadataKey && "__metadata__ is a reserved key");
     assert(llvm::json::isUTF8(tensor.key) && "keys must be UTF-8");
     assert(byteCount(tensor.shape, safetensorsDtypeSize(tensor.dtype)) ==
-               tensor.data.size() &&
+               tensor.contents().size() &&
            safetensorsDtypeSize(tensor.dtype) != 0 &&
            "data size must match the dtype and shape");
     sorted.push_back(&tensor);
@@ -884,24 +882,21 @@ ng::layoutSafetensors(llvm::ArrayRef<SafetensorsTensor> tensors,
   llvm::support::endian::write64le(length, header.size());
   prefix.assign(length, sizeof(length));
   prefix += header;
-  std::vector<llvm::StringRef> pieces;
+  std::vector<ByteSource> pieces;
   pieces.reserve(sorted.size() + 1);
-  pieces.push_back(prefix);
+  pieces.push_back(llvm::StringRef(prefix));
   for (const SafetensorsTensor *tensor : sorted)
-    pieces.push_back(tensor->data);
+    pieces.push_back(tensor->contents());
   return pieces;
 }
 
-void ng::writeSafetensors(llvm::ArrayRef<SafetensorsTensor> tensors,
+bool ng::writeSafetensors(llvm::ArrayRef<SafetensorsTensor> tensors,
                           llvm::raw_ostream &os) {
   std::string prefix;
-  for (llvm::StringRef piece : layoutSafetensors(tensors, prefix)) {
-    // A chunk at a time, so that weights mapped from an input leave
-    // nothing resident once written.
-    for (size_t pos = 0; pos < piece.size(); pos += kStreamChunkBytes) {
-      llvm::StringRef chunk = piece.substr(pos, kStreamChunkBytes);
-      os << chunk;
-      releaseMappedPages(chunk);
-    }
-  }
+  // A chunk at a time, so that weights mapped from an input leave nothing
+  // resident once written.
+  for (const ByteSource &piece : layoutSafetensors(tensors, prefix))
+    if (!piece.forEachChunk([&](llvm::StringRef chunk) { os << chunk; }))
+      return false;
+  return true;
 }

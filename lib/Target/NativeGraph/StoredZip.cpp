@@ -18,7 +18,6 @@
 #include "ng/Target/NativeGraph/StoredZip.h"
 
 #include "ng/Support/Crc32.h"
-#include "ng/Support/FileMappings.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -27,6 +26,7 @@
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <optional>
 #include <thread>
 
 using namespace ng;
@@ -69,18 +69,6 @@ constexpr uint16_t kHostUnix = 3 << 8;
 constexpr uint32_t kUnixRegularFile0644 = 0100644u << 16;
 constexpr uint16_t kDosTime = 0;                       // 00:00:00
 constexpr uint16_t kDosDate = (0 << 9) | (1 << 5) | 1; // 1980-01-01
-
-/// Runs `consume` on `bytes` a chunk at a time and then lets go of the
-/// chunk's pages when they are a file mapping's (ng/Support/FileMappings.h):
-/// a gigabyte member copied leaves nothing resident.
-template <typename Consume>
-void streamChunks(StringRef bytes, Consume consume) {
-  for (size_t pos = 0; pos < bytes.size(); pos += kStreamChunkBytes) {
-    StringRef chunk = bytes.substr(pos, kStreamChunkBytes);
-    consume(chunk);
-    releaseMappedPages(chunk);
-  }
-}
 
 template <typename... Ts> Error makeError(const char *fmt, Ts &&...args) {
   return llvm::createStringError(
@@ -417,44 +405,67 @@ struct WrittenMember {
 /// The size of a member's bytes.
 uint64_t memberSize(const ZipMember &member) {
   uint64_t size = 0;
-  for (llvm::StringRef piece : member.contents())
+  for (const ByteSource &piece : member.contents())
     size += piece.size();
   return size;
 }
 
-/// The CRC-32 of a member's bytes, piece by piece, on up to `threads`
-/// threads (0: every core).
-uint32_t memberCrc(const ZipMember &member, unsigned threads = 0) {
+/// The CRC-32 of a member's bytes, piece by piece, a view's on up to
+/// `threads` threads (0: every core); nullopt when a producer failed.
+std::optional<uint32_t> memberCrc(const ZipMember &member,
+                                  unsigned threads = 0) {
   uint32_t crc = 0;
-  for (llvm::StringRef piece : member.contents())
-    crc = extendCrc32(crc, piece, threads);
+  for (const ByteSource &piece : member.contents()) {
+    if (piece.isView()) {
+      crc = extendCrc32(crc, piece.getView(), threads);
+      continue;
+    }
+    if (!piece.forEachChunk(
+            [&](StringRef chunk) { crc = extendCrc32(crc, chunk, 1); }))
+      return std::nullopt;
+  }
   return crc;
 }
 
 /// A member of this many bytes has its CRC computed beside the writing.
 constexpr uint64_t kConcurrentCrcBytes = 64 << 20;
 
-/// Writes a member's local header and data. The CRC goes in the header,
-/// before the data. For a large member written to a file, a thread computes
-/// it while the data is written, and the header, written with a
-/// placeholder, is patched; otherwise (a small member, a pipe) it is
-/// computed first, on every core (ng/Support/Crc32.h). The bytes are the
-/// same either way. Both passes release the pages of mapped inputs behind
-/// them, so the one that comes second may read them back from the page
-/// cache: no page stays resident for the other's sake.
-WrittenMember writeLocal(CountingWriter &out, const ZipMember &member,
-                         uint64_t threshold) {
+/// Writes a member's local header and data; nullopt when a producer failed.
+/// The CRC goes in the header, before the data. For a large member written
+/// to a file, it is computed while the data is written and the header,
+/// written with a placeholder, is patched: by a thread beside the writer
+/// when every piece is a view, else on the writer's thread, each produced
+/// chunk while it is still in the cache. Otherwise (a small member, a pipe)
+/// it is computed first, on every core (ng/Support/Crc32.h), and produced
+/// bytes are produced twice. The bytes are the same either way. Streaming
+/// releases the pages of mapped inputs behind it, so a pass that comes
+/// second may read them back from the page cache: no page stays resident
+/// for the other's sake.
+std::optional<WrittenMember>
+writeLocal(CountingWriter &out, const ZipMember &member, uint64_t threshold) {
+  std::vector<ByteSource> pieces = member.contents();
   uint64_t size = memberSize(member);
   WrittenMember written;
   written.member = &member;
   written.offset = out.tell();
   llvm::raw_fd_ostream *file =
       size >= kConcurrentCrcBytes ? out.seekableFile() : nullptr;
+  bool crcWhileWriting =
+      file && !llvm::all_of(pieces, [](const ByteSource &piece) {
+        return piece.isView();
+      });
   std::thread crcThread;
-  if (file)
-    crcThread = std::thread([&] { written.crc = memberCrc(member, 1); });
-  else
-    written.crc = memberCrc(member);
+  if (crcWhileWriting) {
+    written.crc = 0;
+  } else if (file) {
+    crcThread =
+        std::thread([&] { written.crc = *memberCrc(member, /*threads=*/1); });
+  } else {
+    std::optional<uint32_t> crc = memberCrc(member);
+    if (!crc)
+      return std::nullopt;
+    written.crc = *crc;
+  }
   written.zip64Size = size >= threshold;
   written.zip64Offset = written.offset >= threshold;
   uint32_t size32 = written.zip64Size ? kEscape32 : uint32_t(size);
@@ -479,10 +490,21 @@ WrittenMember writeLocal(CountingWriter &out, const ZipMember &member,
     out.u64(size);
     out.u64(size);
   }
-  for (llvm::StringRef piece : member.contents())
-    streamChunks(piece, [&](StringRef chunk) { out.bytes(chunk); });
-  if (file) {
+  bool produced = true;
+  for (const ByteSource &piece : pieces) {
+    produced = piece.forEachChunk([&](StringRef chunk) {
+      out.bytes(chunk);
+      if (crcWhileWriting)
+        written.crc = extendCrc32(written.crc, chunk, 1);
+    });
+    if (!produced)
+      break;
+  }
+  if (crcThread.joinable())
     crcThread.join();
+  if (!produced)
+    return std::nullopt;
+  if (file) {
     char crc[4];
     llvm::support::endian::write32le(crc, written.crc);
     file->pwrite(crc, sizeof(crc), crcPosition);
@@ -592,7 +614,7 @@ ng::readStoredZip(StringRef file, const StoredZipReadOptions &options) {
   return members;
 }
 
-void ng::writeStoredZip(llvm::ArrayRef<ZipMember> members,
+bool ng::writeStoredZip(llvm::ArrayRef<ZipMember> members,
                         llvm::raw_ostream &os,
                         const StoredZipWriteOptions &options) {
 #ifndef NDEBUG
@@ -606,12 +628,18 @@ void ng::writeStoredZip(llvm::ArrayRef<ZipMember> members,
   CountingWriter out(os);
   std::vector<WrittenMember> written;
   written.reserve(members.size());
-  for (const ZipMember &member : members)
-    written.push_back(writeLocal(out, member, options.zip64Threshold));
+  for (const ZipMember &member : members) {
+    std::optional<WrittenMember> local =
+        writeLocal(out, member, options.zip64Threshold);
+    if (!local)
+      return false;
+    written.push_back(*local);
+  }
 
   uint64_t directoryOffset = out.tell();
   for (const WrittenMember &member : written)
     writeCentral(out, member);
   writeEnd(out, members.size(), directoryOffset, out.tell() - directoryOffset,
            options.zip64Threshold);
+  return true;
 }

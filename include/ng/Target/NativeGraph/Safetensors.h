@@ -10,6 +10,8 @@
 #ifndef NG_TARGET_NATIVEGRAPH_SAFETENSORS_H
 #define NG_TARGET_NATIVEGRAPH_SAFETENSORS_H
 
+#include "ng/Support/ByteSource.h"
+
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
@@ -36,6 +38,12 @@ struct SafetensorsTensor {
   /// The tensor bytes. After readSafetensors this points into the buffer
   /// that was read (no copy): that buffer must outlive it.
   llvm::StringRef data;
+  /// For writing only: the bytes, when they are computed as they are
+  /// written (ng/Support/ByteSource.h); `data` is then ignored.
+  std::optional<ByteSource> produced = std::nullopt;
+
+  /// What a writer writes: `produced` when set, else `data`.
+  ByteSource contents() const { return produced ? *produced : data; }
 };
 
 /// Limits a reader enforces (FORMAT.md C4).
@@ -77,14 +85,17 @@ readSafetensors(llvm::StringRef file);
 /// are known, and each data size equals the product of the shape times the
 /// dtype size. Callers writing tensors they did not validate themselves
 /// should run them through readSafetensors' rules first.
-void writeSafetensors(llvm::ArrayRef<SafetensorsTensor> tensors,
-                      llvm::raw_ostream &os);
+///
+/// False when a tensor's producer failed; `os` then holds a prefix of the
+/// file, which the caller discards.
+[[nodiscard]] bool writeSafetensors(llvm::ArrayRef<SafetensorsTensor> tensors,
+                                    llvm::raw_ostream &os);
 
 /// The bytes writeSafetensors would write, as pieces to concatenate: the
 /// length and header (stored in `prefix`, which must outlive the result),
-/// then each tensor's data, pointing at the tensors (no copy). Lets a
-/// container stream the file without assembling it.
-std::vector<llvm::StringRef>
+/// then each tensor's contents, viewing the tensors' data (no copy) or
+/// producing it. Lets a container stream the file without assembling it.
+std::vector<ByteSource>
 layoutSafetensors(llvm::ArrayRef<SafetensorsTensor> tensors,
                   std::string &prefix);
 

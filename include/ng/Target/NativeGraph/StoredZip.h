@@ -10,6 +10,8 @@
 #ifndef NG_TARGET_NATIVEGRAPH_STOREDZIP_H
 #define NG_TARGET_NATIVEGRAPH_STOREDZIP_H
 
+#include "ng/Support/ByteSource.h"
+
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
@@ -32,13 +34,14 @@ struct ZipMember {
   llvm::StringRef data;
   /// For writing only: when non-empty, the member's bytes are these pieces,
   /// concatenated, and `data` is ignored. Lets a member be streamed from
-  /// several buffers (a safetensors header and mapped weights) uncopied.
-  std::vector<llvm::StringRef> pieces = {};
+  /// several buffers (a safetensors header and mapped weights) uncopied, or
+  /// from bytes produced as they are written (ng/Support/ByteSource.h).
+  std::vector<ByteSource> pieces = {};
 
   /// The pieces that make up the member (just `data` when there are none).
-  llvm::ArrayRef<llvm::StringRef> contents() const {
+  std::vector<ByteSource> contents() const {
     if (pieces.empty())
-      return llvm::ArrayRef<llvm::StringRef>(data);
+      return {ByteSource(data)};
     return pieces;
   }
 };
@@ -74,10 +77,14 @@ struct StoredZipWriteOptions {
 /// ZIP64 is needed, and the UTF-8 name flag exactly when a name is not
 /// ASCII. Data is streamed from the members, never gathered.
 ///
+/// False when a piece's producer failed; `os` then holds part of an archive,
+/// which the caller discards.
+///
 /// Preconditions (asserted): names are unique, non-empty and shorter than
 /// 64 KiB.
-void writeStoredZip(llvm::ArrayRef<ZipMember> members, llvm::raw_ostream &os,
-                    const StoredZipWriteOptions &options = {});
+[[nodiscard]] bool writeStoredZip(llvm::ArrayRef<ZipMember> members,
+                                  llvm::raw_ostream &os,
+                                  const StoredZipWriteOptions &options = {});
 
 } // namespace ng
 
