@@ -40,8 +40,8 @@ struct NgBytecodeInterface : public BytecodeDialectInterface {
     DenseResourceElementsAttr source;
     if (failed(reader.readAttribute(source)))
       return Attribute();
-    return Int4PackingAttr::getChecked(
-        [&] { return reader.emitError(); }, getContext(), source);
+    return Int4PackingAttr::getChecked([&] { return reader.emitError(); },
+                                       getContext(), source);
   }
 
   LogicalResult writeAttribute(Attribute attr,
