@@ -72,27 +72,10 @@ DictionaryAttr ng::getConstantData(ModuleOp module) {
   return module->getAttrOfType<DictionaryAttr>(NgDialect::getDataAttrName());
 }
 
-ConstantEntry ConstantEntry::get(Attribute attr) {
-  ConstantEntry entry;
-  if (auto packing = dyn_cast_or_null<Int4PackingAttr>(attr)) {
-    entry.packing = packing;
-    entry.resource = packing.getSource();
-  } else {
-    entry.resource = dyn_cast_or_null<DenseResourceElementsAttr>(attr);
-  }
-  return entry;
-}
-
 Attribute ConstantEntry::getAttr() const {
   if (packing)
     return packing;
   return resource;
-}
-
-ShapedType ConstantEntry::getType() const {
-  if (packing)
-    return packing.getType();
-  return resource.getType();
 }
 
 bool ConstantEntry::hasBlob() const {

@@ -242,21 +242,44 @@ AffineGroupAttr::verify(function_ref<InFlightDiagnostic()> emitError,
 
 LogicalResult
 Int4PackingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
-                        DenseResourceElementsAttr source) {
+                        DenseResourceElementsAttr source,
+                        RankedTensorType type) {
   if (!source)
     return emitError() << "needs a source resource";
-  ShapedType type = source.getType();
-  if (!type.getElementType().isSignlessInteger(8) || type.getRank() != 2 ||
-      !type.hasStaticShape() || type.getDimSize(1) % 2 != 0)
+  ShapedType sourceType = source.getType();
+  if (!sourceType.getElementType().isSignlessInteger(8) ||
+      sourceType.getRank() != 2 || !sourceType.hasStaticShape() ||
+      sourceType.getDimSize(1) % 2 != 0)
     return emitError() << "source must be a 2-D int8 tensor with an even "
                           "inner dim, two values to a byte (F5); it is "
-                       << type;
+                       << sourceType;
+  if (type != getPackedType(source))
+    return emitError() << "type " << type << " is not the packing of "
+                       << sourceType;
   return success();
 }
 
-RankedTensorType Int4PackingAttr::getType() const {
-  ShapedType source = getSource().getType();
+RankedTensorType
+Int4PackingAttr::getPackedType(DenseResourceElementsAttr source) {
+  ShapedType sourceType = source.getType();
+  auto byte = IntegerType::get(source.getContext(), 8, IntegerType::Unsigned);
+  if (sourceType.getRank() != 2 || !sourceType.hasStaticShape())
+    return RankedTensorType::get({}, byte);
   return RankedTensorType::get(
-      {source.getDimSize(0), source.getDimSize(1) / 2},
-      IntegerType::get(getContext(), 8, IntegerType::Unsigned));
+      {sourceType.getDimSize(0), sourceType.getDimSize(1) / 2}, byte);
+}
+
+Attribute Int4PackingAttr::parse(AsmParser &parser, Type) {
+  DenseResourceElementsAttr source;
+  if (parser.parseLess() || parser.parseAttribute(source) ||
+      parser.parseGreater())
+    return {};
+  auto emitError = [&] { return parser.emitError(parser.getNameLoc()); };
+  return getChecked(function_ref<InFlightDiagnostic()>(emitError), source);
+}
+
+void Int4PackingAttr::print(AsmPrinter &printer) const {
+  printer << '<';
+  printer.printAttribute(getSource());
+  printer << '>';
 }

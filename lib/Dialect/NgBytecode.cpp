@@ -40,8 +40,9 @@ struct NgBytecodeInterface : public BytecodeDialectInterface {
     DenseResourceElementsAttr source;
     if (failed(reader.readAttribute(source)))
       return Attribute();
-    return Int4PackingAttr::getChecked([&] { return reader.emitError(); },
-                                       getContext(), source);
+    auto emitError = [&] { return reader.emitError(); };
+    return Int4PackingAttr::getChecked(
+        function_ref<InFlightDiagnostic()>(emitError), source);
   }
 
   LogicalResult writeAttribute(Attribute attr,

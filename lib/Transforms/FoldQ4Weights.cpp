@@ -315,7 +315,7 @@ FoldQ4WeightsPass::repack(MethodOp method, const ConstantPlaceholder &weight,
     return failure();
   }
   releaseMappedPages(bytes);
-  auto packing = Int4PackingAttr::get(&getContext(), data.getResource());
+  auto packing = Int4PackingAttr::get(data.getResource());
   repacked[key] = packing;
   return packing;
 }

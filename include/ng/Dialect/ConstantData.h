@@ -44,14 +44,29 @@ mlir::DictionaryAttr getConstantData(mlir::ModuleOp module);
 class ConstantEntry {
 public:
   ConstantEntry() = default;
-  /// `attr` as an entry; null when it is neither form.
-  static ConstantEntry get(mlir::Attribute attr);
+  /// `attr` as an entry; null when it is neither form. (Inline, as are the
+  /// accessors: the verifier asks once per constant per verification.)
+  static ConstantEntry get(mlir::Attribute attr) {
+    ConstantEntry entry;
+    if (auto packing = llvm::dyn_cast_or_null<Int4PackingAttr>(attr)) {
+      entry.packing = packing;
+      entry.resource = packing.getSource();
+    } else {
+      entry.resource =
+          llvm::dyn_cast_or_null<mlir::DenseResourceElementsAttr>(attr);
+    }
+    return entry;
+  }
 
   explicit operator bool() const { return bool(resource); }
   /// The `ng.data` value: the resource, or the packing.
   mlir::Attribute getAttr() const;
   /// The type of the entry's bytes (for a packing, the packed one).
-  mlir::ShapedType getType() const;
+  mlir::ShapedType getType() const {
+    if (packing)
+      return packing.getType();
+    return resource.getType();
+  }
   /// The resource whose blob holds the bytes, or the packing's source.
   mlir::DenseResourceElementsAttr getResource() const { return resource; }
   /// The packing, or null for a stored entry.

@@ -209,12 +209,24 @@ def Ng_Int4PackingAttr : Ng_Attr<"Int4Packing", "int4_packing"> {
     model is never held packed in memory. Whoever produces the bytes checks
     the range; the fold checks it first, to name the weight.
   }];
-  let parameters = (ins "::mlir::DenseResourceElementsAttr":$source);
-  let assemblyFormat = "`<` $source `>`";
+  // The packed type is the source's, derived once when the attribute is
+  // made (every verification asks for it), neither printed nor parsed.
+  let parameters = (ins "::mlir::DenseResourceElementsAttr":$source,
+                        "::mlir::RankedTensorType":$type);
+  let builders = [
+    AttrBuilderWithInferredContext<(ins
+        "::mlir::DenseResourceElementsAttr":$source), [{
+      return $_get(source.getContext(), source, getPackedType(source));
+    }]>
+  ];
+  let skipDefaultBuilders = 1;
+  let hasCustomAssemblyFormat = 1;
   let genVerifyDecl = 1;
   let extraClassDeclaration = [{
-    /// The packed bytes' type: tensor<R x C/2 x ui8>.
-    ::mlir::RankedTensorType getType() const;
+    /// The packed bytes' type for `source`: tensor<R x C/2 x ui8> (a
+    /// rank-0 one for a source the verifier rejects).
+    static ::mlir::RankedTensorType
+    getPackedType(::mlir::DenseResourceElementsAttr source);
   }];
 }
 
