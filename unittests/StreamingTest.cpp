@@ -180,6 +180,19 @@ ByteSource producedFrom(std::string bytes, uint64_t failAt = ~0ull) {
       });
 }
 
+/// Writes `members` to a new temporary file (a stream that can seek, so
+/// the CRC is patched in), named in `path`: writeStoredZip's answer.
+bool writeZipToTemporaryFile(llvm::ArrayRef<ZipMember> members,
+                             llvm::SmallVectorImpl<char> &path) {
+  int fd;
+  if (llvm::sys::fs::createTemporaryFile("ng-streaming", "ptn", fd, path)) {
+    ADD_FAILURE() << "cannot create a temporary file";
+    return false;
+  }
+  llvm::raw_fd_ostream os(fd, /*shouldClose=*/true);
+  return writeStoredZip(members, os);
+}
+
 // A member with produced pieces (a packed weight) is the same archive as
 // with the bytes themselves: to a file (the CRC computed as the chunks are
 // written, then patched) and to a stream that cannot seek (produced twice,
@@ -203,13 +216,7 @@ TEST(StoredZipStreaming, ProducedPiecesWriteTheSameBytes) {
   }
   EXPECT_TRUE(unseekable == expected);
   llvm::SmallString<128> path;
-  int fd;
-  ASSERT_FALSE(
-      llvm::sys::fs::createTemporaryFile("ng-streaming", "ptn", fd, path));
-  {
-    llvm::raw_fd_ostream os(fd, /*shouldClose=*/true);
-    ASSERT_TRUE(writeStoredZip(produced, os));
-  }
+  ASSERT_TRUE(writeZipToTemporaryFile(produced, path));
   auto file = llvm::MemoryBuffer::getFile(path, false, false);
   ASSERT_TRUE(file);
   EXPECT_TRUE((*file)->getBuffer() == expected);
@@ -230,13 +237,7 @@ TEST(StoredZipStreaming, FailedProducerFailsTheWrite) {
   }
   EXPECT_TRUE(unseekable.empty());
   llvm::SmallString<128> path;
-  int fd;
-  ASSERT_FALSE(
-      llvm::sys::fs::createTemporaryFile("ng-streaming", "ptn", fd, path));
-  {
-    llvm::raw_fd_ostream os(fd, /*shouldClose=*/true);
-    EXPECT_FALSE(writeStoredZip(members, os));
-  }
+  EXPECT_FALSE(writeZipToTemporaryFile(members, path));
   llvm::sys::fs::remove(path);
 }
 
