@@ -58,7 +58,9 @@ ngExportProgramFile(MlirModule module, MlirStringRef path,
 /* Verify `module` and export it to memory: the NPTG flatbuffer, or with
    `package` a .ptn package (a program whose module carries constant data
    can only be a package in memory). `callback` receives the bytes, in one
-   or more pieces, with `userData`. */
+   or more pieces, with `userData`. On failure (e.g. an #ng.int4_packing
+   whose source does not pack, found as it is written) the pieces received
+   so far are not a program: discard them. */
 MLIR_CAPI_EXPORTED MlirLogicalResult
 ngExportProgramBuffer(MlirModule module, bool package,
                       MlirStringCallback callback, void *userData);

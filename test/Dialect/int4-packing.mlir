@@ -29,6 +29,14 @@
 // RUN: not ng-translate --to-native-graph %t/out-of-range.mlir -o %t/never.nptg --constants=%t/never.safetensors 2>&1 | FileCheck %s --check-prefix=EXPORT
 // RUN: not test -e %t/never.nptg
 // RUN: not test -e %t/never.safetensors
+// ng-run packs it when it loads the weight: the same check.
+// RUN: not ng-run %t/out-of-range.mlir --random-inputs=1 -o %t/never.safetensors 2>&1 | FileCheck %s --check-prefix=LOAD
+// RUN: not test -e %t/never.safetensors
+// Packed on load or stored packed: the same numbers.
+// RUN: ng-opt %t/valid.mlir --ng-materialize-data -o %t/stored.mlir
+// RUN: ng-run %t/valid.mlir --compare=%t/stored.mlir --random-inputs=1 --trials=2 | FileCheck %s --check-prefix=AGREE
+// AGREE: agree on 2 input sets (bit-exact)
+// LOAD: error: method 'forward', placeholder 'p_w': its data 'w' is an #ng.int4_packing whose source has values outside [-8, 7] (F5)
 // EXPORT: error: constant data 'w' is an #ng.int4_packing whose source has values outside [-8, 7]; they do not pack into 4 bits (F5)
 
 //--- valid.mlir
