@@ -304,11 +304,21 @@ void ng::fuzz::checkRoundTrip(ModuleOp module, Container container,
   if (!versioned)
     (*parsed)->setAttr(NgDialect::getVersionAttrName(),
                        StringAttr::get(parsed->getContext(), "1.0"));
-  if (origin == Origin::Imported || hasWireNames(*parsed))
-    expectSameProgram("import(export(program)) is the program",
-                      versioned ? original : Snapshot(*parsed),
-                      Snapshot(*reimported));
-  else if (!hasWireNames(*reimported))
+  // The other: an #ng.int4_packing data entry is written packed and reads
+  // back stored, as --ng-materialize-data would store it (docs/Folding.md),
+  // so such a program does not come back as written; its bytes are held by
+  // the determinism check below.
+  bool producesData = false;
+  if (DictionaryAttr data = getConstantData(*parsed))
+    producesData = llvm::any_of(data, [](NamedAttribute entry) {
+      return ConstantEntry::get(entry.getValue()).isProduced();
+    });
+  if (origin == Origin::Imported || hasWireNames(*parsed)) {
+    if (!producesData)
+      expectSameProgram("import(export(program)) is the program",
+                        versioned ? original : Snapshot(*parsed),
+                        Snapshot(*reimported));
+  } else if (!hasWireNames(*reimported))
     fail("an exported program names every node and value uniquely",
          "--- the IR re-imported:\n" + print(*reimported));
 

@@ -14,12 +14,16 @@
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <deque>
+
 using namespace mlir;
 using namespace ng;
 
-/// Which packed entry failed to produce its bytes, for the error.
-struct ProducerFailure {
-  std::string key;
+/// The byte sources of the packings being written (the tensors point at
+/// them), and which one failed to produce its bytes, for the error.
+struct ProducedConstants {
+  std::deque<ByteSource> sources;
+  std::string failedKey;
 };
 
 /// The tensors to write and the aliases among them: keys that share one
@@ -31,12 +35,13 @@ struct ProducerFailure {
 /// dtype and shape included (C1), so importing it would retype the bytes.
 /// A packing of a resource is not the resource: it is grouped apart.
 /// Stored entries are written from their (mapped) blobs; packings are
-/// produced from their sources a chunk at a time as they are written, the
-/// first value outside [-8, 7] recorded in `failure`.
+/// produced from their sources a chunk at a time as they are written, by
+/// sources kept in `produced`, which records the first to meet a value
+/// outside [-8, 7].
 static LogicalResult
 collectConstants(ModuleOp module, std::vector<SafetensorsTensor> &tensors,
                  std::vector<std::pair<std::string, std::string>> &aliases,
-                 ProducerFailure &failure) {
+                 ProducedConstants &produced) {
   DictionaryAttr data = getConstantData(module);
   if (!data)
     return success();
@@ -69,12 +74,12 @@ collectConstants(ModuleOp module, std::vector<SafetensorsTensor> &tensors,
     tensor.shape.assign(type.getShape().begin(), type.getShape().end());
     uint64_t size = constant.getByteCount();
     if (constant.isProduced()) {
-      tensor.produced =
-          ByteSource(size, [constant, &failure, key = tensor.key](
-                               uint64_t offset, MutableArrayRef<char> chunk) {
+      tensor.produced = &produced.sources.emplace_back(
+          size, [constant, &produced, key = tensor.key](
+                    uint64_t offset, MutableArrayRef<char> chunk) {
             if (constant.readBytes(offset, chunk))
               return true;
-            failure.key = key;
+            produced.failedKey = key;
             return false;
           });
     } else {
@@ -100,9 +105,9 @@ collectConstants(ModuleOp module, std::vector<SafetensorsTensor> &tensors,
 
 /// The error for a packing that could not be produced (F5).
 static LogicalResult emitProducerFailure(ModuleOp module,
-                                         const ProducerFailure &failure) {
+                                         const ProducedConstants &produced) {
   return emitModuleError(module)
-         << "constant data '" << failure.key
+         << "constant data '" << produced.failedKey
          << "' is an #ng.int4_packing whose source has values outside "
             "[-8, 7]; they do not pack into 4 bits (F5)";
 }
@@ -130,11 +135,11 @@ LogicalResult ng::writeConstants(ModuleOp module, raw_ostream &os,
                                  std::string &aliasesJson) {
   std::vector<SafetensorsTensor> tensors;
   std::vector<std::pair<std::string, std::string>> aliases;
-  ProducerFailure failure;
-  if (failed(collectConstants(module, tensors, aliases, failure)))
+  ProducedConstants produced;
+  if (failed(collectConstants(module, tensors, aliases, produced)))
     return mlir::failure();
   if (!writeSafetensors(tensors, os))
-    return emitProducerFailure(module, failure);
+    return emitProducerFailure(module, produced);
   aliasesJson = aliasesToJson(aliases);
   return success();
 }
@@ -154,9 +159,9 @@ LogicalResult ng::exportPackage(ModuleOp module, raw_ostream &os) {
   std::vector<SafetensorsTensor> tensors;
   std::vector<std::pair<std::string, std::string>> aliases;
   std::string prefix, aliasesJson;
-  ProducerFailure failure;
+  ProducedConstants produced;
   if (getConstantData(module)) {
-    if (failed(collectConstants(module, tensors, aliases, failure)))
+    if (failed(collectConstants(module, tensors, aliases, produced)))
       return mlir::failure();
     members.push_back(
         {"program.safetensors", {}, layoutSafetensors(tensors, prefix)});
@@ -165,6 +170,6 @@ LogicalResult ng::exportPackage(ModuleOp module, raw_ostream &os) {
       members.push_back({"aliases.json", aliasesJson, {}});
   }
   if (!writeStoredZip(members, os))
-    return emitProducerFailure(module, failure);
+    return emitProducerFailure(module, produced);
   return success();
 }

@@ -39,8 +39,10 @@ struct SafetensorsTensor {
   /// that was read (no copy): that buffer must outlive it.
   llvm::StringRef data;
   /// For writing only: the bytes, when they are computed as they are
-  /// written (ng/Support/ByteSource.h); `data` is then ignored.
-  std::optional<ByteSource> produced = std::nullopt;
+  /// written (ng/Support/ByteSource.h), owned by the writer's caller; `data`
+  /// is then ignored. A pointer, not the source itself: a reader returns
+  /// hundreds of thousands of these.
+  const ByteSource *produced = nullptr;
 
   /// What a writer writes: `produced` when set, else `data`.
   ByteSource contents() const { return produced ? *produced : data; }
