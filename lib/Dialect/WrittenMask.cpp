@@ -60,9 +60,7 @@ bool WrittenMask::fromAttr(mlir::Attribute attr, WrittenMask &mask) {
   if (!positions)
     return false;
   for (int32_t position : positions.asArrayRef()) {
-    // A position past any op's results, subgraphs or placeholders is a
-    // corrupt mask, not a reason to allocate.
-    if (position < 0 || position >= (1 << 24))
+    if (position < 0 || static_cast<unsigned>(position) >= kMaxPosition)
       return false;
     mask.set(position);
   }

@@ -75,13 +75,11 @@ def Ng_WrittenMaskProp : Property<"::ng::WrittenMask", "storage-written mask",
         !::ng::WrittenMask::fromAttr(attr, $_storage))
       return ::mlir::failure();
   }];
-  let writeToMlirBytecode = [{
-    $_writer.writeAttribute($_storage.toAttr($_ctxt));
-  }];
+  // Varints, not a uniqued attribute: two masks an op, each written twice
+  // (numbered, then emitted) by MLIR's writer.
+  let writeToMlirBytecode = "::ng::writeWrittenMask($_writer, $_storage);";
   let readFromMlirBytecode = [{
-    ::mlir::Attribute attr;
-    if (::mlir::failed($_reader.readAttribute(attr)) ||
-        !::ng::WrittenMask::fromAttr(attr, $_storage))
+    if (::mlir::failed(::ng::readWrittenMask($_reader, $_storage)))
       return ::mlir::failure();
   }];
 }

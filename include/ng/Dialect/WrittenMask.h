@@ -8,8 +8,8 @@
 // Compared and hashed by the bits that are set: a mask that was never grown
 // equals one grown with no bit set, so two calls that agree on what they
 // write compare equal whatever edits made them. Its attribute form, in the
-// generic syntax and in bytecode, is the list of the set bits'
-// positions, `array<i32: 0, 2>`.
+// generic syntax, is the list of the set bits' positions, `array<i32: 0,
+// 2>`; in bytecode the same positions as varints (lib/Dialect/NgBytecode.cpp).
 //
 //===----------------------------------------------------------------------===//
 
@@ -23,6 +23,8 @@
 #include "llvm/ADT/SmallBitVector.h"
 
 namespace mlir {
+class DialectBytecodeReader;
+class DialectBytecodeWriter;
 class MLIRContext;
 } // namespace mlir
 
@@ -30,6 +32,10 @@ namespace ng {
 
 class WrittenMask {
 public:
+  /// No op has this many results, subgraphs or placeholders: a position at
+  /// or past it is a corrupt mask, not a reason to allocate.
+  static constexpr unsigned kMaxPosition = 1u << 24;
+
   /// Whether bit `index` is set (false past the end).
   bool test(unsigned index) const {
     return index < bits.size() && bits.test(index);
@@ -66,6 +72,14 @@ private:
 
 bool operator==(const WrittenMask &a, const WrittenMask &b);
 llvm::hash_code hash_value(const WrittenMask &mask);
+
+/// The bytecode form (NgBytecode.cpp): the count of set positions, then
+/// each, as varints. The reader also reads the array<i32> attribute a file
+/// from before the dialect's bytecode version 1 holds.
+void writeWrittenMask(mlir::DialectBytecodeWriter &writer,
+                      const WrittenMask &mask);
+llvm::LogicalResult readWrittenMask(mlir::DialectBytecodeReader &reader,
+                                    WrittenMask &mask);
 
 } // namespace ng
 

@@ -342,33 +342,33 @@ static LogicalResult exportToTarget(ModuleOp module, raw_ostream &output) {
   return success();
 }
 
-/// Verify `module` and print it to `output` side by side, on a context that
-/// may use threads: both only read the IR, and the verifier then costs no
-/// time of its own. Nothing reaches `output` unless the module verifies: the
-/// text goes to memory first when `output` is written in place (standard
-/// output, a device, a FIFO); a regular file is written to a temporary and
-/// renamed only on success (ng/Support/OutputFiles.h).
-static LogicalResult printVerified(ModuleOp module, raw_ostream &output) {
-  // The verifier runs (below) on the imported module, so the printer need
-  // not verify it again.
-  OpPrintingFlags flags = OpPrintingFlags().assumeVerified();
+/// Verify `module` and write it to `output` with `write` (the printer or
+/// the bytecode writer) side by side, on a context that may use threads:
+/// both only read the IR, and the verifier then costs no time of its own.
+/// Nothing reaches `output` unless the module verifies: the output goes to
+/// memory first when `output` is written in place (standard output, a
+/// device, a FIFO); a regular file is written to a temporary and renamed
+/// only on success (ng/Support/OutputFiles.h).
+static LogicalResult
+writeVerified(ModuleOp module, raw_ostream &output,
+              function_ref<LogicalResult(raw_ostream &)> write) {
   MLIRContext *context = module.getContext();
   bool inPlace = !runOutputs() || runOutputs()->primaryIsInPlace();
-  std::string text;
-  llvm::raw_string_ostream buffered(text);
-  raw_ostream &printTo = inPlace ? buffered : output;
+  std::string buffer;
+  llvm::raw_string_ostream buffered(buffer);
+  raw_ostream &writeTo = inPlace ? buffered : output;
 
   LogicalResult verified = failure();
   settleOpOrder(module);
   llvm::ThreadPoolInterface &pool = context->getThreadPool();
   std::shared_future<void> verifying =
       pool.async([&] { verified = ng::verifyImportedProgram(module); });
-  module->print(printTo, flags);
+  LogicalResult written = write(writeTo);
   verifying.wait();
-  if (failed(verified))
+  if (failed(verified) || failed(written))
     return failure();
   if (inPlace)
-    output << text;
+    output << buffer;
   return success();
 }
 
@@ -413,10 +413,10 @@ fromNativeGraph(const std::shared_ptr<llvm::SourceMgr> &sourceMgr,
   ng::ImportOptions options;
   options.constantsPath = translateOptions().constantsFile;
   // Verified node by node as imported, while the nodes are in cache; with
-  // threads, instead, the whole module beside the printer.
-  bool verifyBesidePrinter =
-      context->isMultithreadingEnabled() && !translateOptions().emitBytecode;
-  options.verify = !verifyBesidePrinter;
+  // threads, instead, the whole module beside the printer or the bytecode
+  // writer.
+  bool verifyBesideWriter = context->isMultithreadingEnabled();
+  options.verify = !verifyBesideWriter;
   options.threads = buildSingleThreaded(context);
   // Constant resources point into the input: keep it mapped.
   OwningOpRef<ModuleOp> module =
@@ -426,13 +426,18 @@ fromNativeGraph(const std::shared_ptr<llvm::SourceMgr> &sourceMgr,
   llvm::scope_exit atExit([&] { leaveToExit(module); });
   if (!module)
     return failure();
-  if (translateOptions().emitBytecode)
-    return writeBytecodeToFile(*module, output);
   bufferGenerously(output);
-  if (verifyBesidePrinter)
-    return printVerified(*module, output);
-  module->print(output, OpPrintingFlags().assumeVerified());
-  return success();
+  // The import verified the module, or the verifier runs beside the writer:
+  // the printer need not verify it again.
+  auto write = [&](raw_ostream &os) -> LogicalResult {
+    if (translateOptions().emitBytecode)
+      return writeBytecodeToFile(*module, os);
+    module->print(os, OpPrintingFlags().assumeVerified());
+    return success();
+  };
+  if (verifyBesideWriter)
+    return writeVerified(*module, output, write);
+  return write(output);
 }
 
 /// --to-native-graph: parse the input and export it (exportToTarget).
