@@ -18,7 +18,8 @@ namespace ng {
 
 /// Serialize `module` (a verified ng program) as NPTG bytes into `out`.
 /// Deterministic: the same IR always gives the same bytes. Emits an error
-/// and fails on IR the format cannot represent.
+/// and fails on IR the format cannot represent. `out` is replaced (left
+/// empty on failure); the builder writes into it directly.
 llvm::LogicalResult exportNativeGraph(mlir::ModuleOp module,
                                       llvm::SmallVectorImpl<uint8_t> &out);
 
