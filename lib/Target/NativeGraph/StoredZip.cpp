@@ -403,19 +403,19 @@ struct WrittenMember {
 };
 
 /// The size of a member's bytes.
-uint64_t memberSize(const ZipMember &member) {
+uint64_t memberSize(llvm::ArrayRef<ByteSource> pieces) {
   uint64_t size = 0;
-  for (const ByteSource &piece : member.contents())
+  for (const ByteSource &piece : pieces)
     size += piece.size();
   return size;
 }
 
 /// The CRC-32 of a member's bytes, piece by piece, a view's on up to
 /// `threads` threads (0: every core); nullopt when a producer failed.
-std::optional<uint32_t> memberCrc(const ZipMember &member,
+std::optional<uint32_t> memberCrc(llvm::ArrayRef<ByteSource> pieces,
                                   unsigned threads = 0) {
   uint32_t crc = 0;
-  for (const ByteSource &piece : member.contents()) {
+  for (const ByteSource &piece : pieces) {
     if (piece.isView()) {
       crc = extendCrc32(crc, piece.getView(), threads);
       continue;
@@ -443,8 +443,9 @@ constexpr uint64_t kConcurrentCrcBytes = 64 << 20;
 /// for the other's sake.
 std::optional<WrittenMember>
 writeLocal(CountingWriter &out, const ZipMember &member, uint64_t threshold) {
-  std::vector<ByteSource> pieces = member.contents();
-  uint64_t size = memberSize(member);
+  ByteSource single;
+  llvm::ArrayRef<ByteSource> pieces = member.contents(single);
+  uint64_t size = memberSize(pieces);
   WrittenMember written;
   written.member = &member;
   written.offset = out.tell();
@@ -459,9 +460,9 @@ writeLocal(CountingWriter &out, const ZipMember &member, uint64_t threshold) {
     written.crc = 0;
   } else if (file) {
     crcThread =
-        std::thread([&] { written.crc = *memberCrc(member, /*threads=*/1); });
+        std::thread([&] { written.crc = *memberCrc(pieces, /*threads=*/1); });
   } else {
-    std::optional<uint32_t> crc = memberCrc(member);
+    std::optional<uint32_t> crc = memberCrc(pieces);
     if (!crc)
       return std::nullopt;
     written.crc = *crc;
@@ -514,7 +515,8 @@ writeLocal(CountingWriter &out, const ZipMember &member, uint64_t threshold) {
 
 void writeCentral(CountingWriter &out, const WrittenMember &written) {
   const ZipMember &member = *written.member;
-  uint64_t size = memberSize(member);
+  ByteSource single;
+  uint64_t size = memberSize(member.contents(single));
   uint32_t size32 = written.zip64Size ? kEscape32 : uint32_t(size);
   uint16_t extraData =
       (written.zip64Size ? 16 : 0) + (written.zip64Offset ? 8 : 0);

@@ -38,11 +38,14 @@ struct ZipMember {
   /// from bytes produced as they are written (ng/Support/ByteSource.h).
   std::vector<ByteSource> pieces = {};
 
-  /// The pieces that make up the member (just `data` when there are none).
-  std::vector<ByteSource> contents() const {
-    if (pieces.empty())
-      return {ByteSource(data)};
-    return pieces;
+  /// The pieces that make up the member: `pieces`, or when there are none
+  /// just `data`, viewed through `single`. Copies no piece (a producer's
+  /// closure included).
+  llvm::ArrayRef<ByteSource> contents(ByteSource &single) const {
+    if (!pieces.empty())
+      return pieces;
+    single = ByteSource(data);
+    return single;
   }
 };
 
