@@ -224,9 +224,14 @@ loadPlaceholder(ModuleOp module, MethodOp method, BlockArgument arg,
                      "' (ng-run needs the constants: a .ptn package, or an "
                      ".nptg with --constants)");
   }
-  // A packing (the torchao fold's) is packed here, as the export packs it.
+  auto group = dyn_cast_or_null<AffineGroupAttr>(type.getQuant());
+  // A packing (the torchao fold's) bound to a q4 weight is read from its
+  // int8 source as it is; anywhere else it is packed here, as the export
+  // packs it.
+  bool fromSource = group && data.isProduced();
   std::vector<char> packing;
-  std::optional<llvm::ArrayRef<char>> chars = data.getBytes(packing);
+  std::optional<llvm::ArrayRef<char>> chars =
+      fromSource ? data.getBlobBytes() : data.getBytes(packing);
   if (!chars)
     return makeError(where + ": its data '" + binding.key +
                      "' is an #ng.int4_packing whose source has values "
@@ -249,11 +254,22 @@ loadPlaceholder(ModuleOp module, MethodOp method, BlockArgument arg,
                        formatShape(*sizes));
     return *decoded;
   }
-  if (auto group = dyn_cast_or_null<AffineGroupAttr>(type.getQuant())) {
+  if (group) {
     // F4, F5: packed int4, grouped along the last dim.
-    llvm::Expected<Tensor> q = unpackInt4(bytes, *sizes, group.getQuantMin());
-    if (!q)
+    llvm::Expected<Tensor> q =
+        fromSource
+            ? int4FromSource(llvm::ArrayRef<int8_t>(
+                                 reinterpret_cast<const int8_t *>(bytes.data()),
+                                 bytes.size()),
+                             *sizes, group.getQuantMin())
+            : unpackInt4(bytes, *sizes, group.getQuantMin());
+    if (!q) {
+      if (fromSource)
+        return makeError(where + ": its data '" + binding.key +
+                         "' is an #ng.int4_packing whose source " +
+                         llvm::toString(q.takeError()));
       return makeError(where + ": " + llvm::toString(q.takeError()));
+    }
     auto readKey = [&](llvm::StringRef key,
                        mlir::Type dtype) -> llvm::Expected<Tensor> {
       ConstantEntry keyData = lookupConstantData(module, key);

@@ -8,6 +8,7 @@
 
 #include "Quantization.h"
 
+#include "ng/Dialect/ConstantData.h"
 #include "ng/Interpreter/Kernel.h"
 #include "ng/Transforms/Q4Packing.h"
 
@@ -255,6 +256,24 @@ llvm::Expected<Tensor> run::unpackInt4(llvm::ArrayRef<uint8_t> bytes,
     uint8_t byte = bytes[i / 2];
     values[i] = ((i % 2) ? (byte >> 4) : (byte & 0x0f)) + quantMin;
   }
+  result.writeInt(values, true);
+  return result;
+}
+
+llvm::Expected<Tensor> run::int4FromSource(llvm::ArrayRef<int8_t> source,
+                                           llvm::ArrayRef<int64_t> sizes,
+                                           int64_t quantMin) {
+  int64_t count = getNumElements(sizes);
+  if (static_cast<uint64_t>(count) != source.size())
+    return makeError("has " + llvm::Twine(source.size()) +
+                     " values, not the weight's " + llvm::Twine(count) +
+                     " (F5)");
+  if (!ng::isSignedInt4(source.data(), source.size()))
+    return makeError("has values outside [-8, 7] (F5)");
+  Tensor result = Tensor::alloc(DType::I32, sizes);
+  std::vector<int64_t> values(count);
+  for (int64_t i = 0; i < count; ++i)
+    values[i] = source[i] + 8 + quantMin;
   result.writeInt(values, true);
   return result;
 }

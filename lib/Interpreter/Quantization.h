@@ -40,6 +40,14 @@ llvm::Expected<Tensor> unpackInt4(llvm::ArrayRef<uint8_t> bytes,
                                   llvm::ArrayRef<int64_t> sizes,
                                   int64_t quantMin);
 
+/// The same values from the int8 source of an #ng.int4_packing, one value
+/// a byte in [-8, 7], as its packing would give them (nibble = value + 8):
+/// what ng-run reads instead of packing the source to unpack it again.
+/// The error completes "the source ...".
+llvm::Expected<Tensor> int4FromSource(llvm::ArrayRef<int8_t> source,
+                                      llvm::ArrayRef<int64_t> sizes,
+                                      int64_t quantMin);
+
 } // namespace ng::run
 
 #endif // NG_LIB_INTERPRETER_QUANTIZATION_H
