@@ -4,8 +4,8 @@
 // its parameters through the writer (strings into the string section,
 // nested attributes and types by number). Without one, MLIR's writer falls
 // back to the textual form, which costs a printer (and an AsmState) per
-// attribute on writing and the parser per attribute on reading: a quarter
-// of a large program's bytecode round trip went there. A resource named
+// attribute on writing and the parser per attribute on reading (at 100k
+// nodes 155M and 191M instructions, 9% of reading). A resource named
 // inside an attribute's text, besides, is parsed back as a new, empty
 // handle cut off from the resource section, so an #ng.int4_packing must be
 // encoded as its source attribute.

@@ -71,10 +71,10 @@ private:
 
 class Exporter {
 public:
+  /// The program goes to `out`: the builder writes into it.
   Exporter(size_t initialBufferBytes, SmallVectorImpl<uint8_t> &out)
-      : allocator(out), fbb(initialBufferBytes, &allocator) {}
-  /// Writes the program into `out`, the vector the allocator was given.
-  LogicalResult exportProgram(ModuleOp module, SmallVectorImpl<uint8_t> &out);
+      : out(out), allocator(out), fbb(initialBufferBytes, &allocator) {}
+  LogicalResult exportProgram(ModuleOp module);
 
 private:
   /// Each distinct string is written once: value names recur in every
@@ -109,6 +109,7 @@ private:
   Offset<flatbuffers::Vector<Offset<fb::KeyValue>>>
   metadata(std::optional<ArrayAttr> attr);
 
+  SmallVectorImpl<uint8_t> &out;
   OutputAllocator allocator;
   flatbuffers::FlatBufferBuilder fbb;
   /// How many subgraphs enclose the graph being written.
@@ -565,8 +566,7 @@ Exporter::graph(Region &body, MethodOp method,
 // to the compiler (g++ goes right to left, clang left to right), and with it
 // the order of the bytes in the file. The writes are in the order g++ made
 // them before this rule, so files stay byte-identical to earlier releases.
-LogicalResult Exporter::exportProgram(ModuleOp module,
-                                      SmallVectorImpl<uint8_t> &out) {
+LogicalResult Exporter::exportProgram(ModuleOp module) {
   // The program's version and its constant data (written beside it) are
   // the module's only attributes NPTG has a place for.
   if (module.getSymName())
@@ -631,7 +631,7 @@ LogicalResult ng::exportNativeGraph(ModuleOp module,
                                     SmallVectorImpl<uint8_t> &out) {
   out.clear();
   Exporter exporter(estimateProgramBytes(module), out);
-  if (succeeded(exporter.exportProgram(module, out)))
+  if (succeeded(exporter.exportProgram(module)))
     return success();
   out.clear(); // what the builder left there is no program
   return failure();
