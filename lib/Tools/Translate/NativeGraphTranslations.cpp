@@ -388,6 +388,12 @@ private:
 };
 } // namespace
 
+/// Whether the output is written in place (standard output, a device, a
+/// FIFO), so that whatever must wait for the verifier waits in memory.
+static bool outputIsInPlace() {
+  return !runOutputs() || runOutputs()->primaryIsInPlace();
+}
+
 /// Verify `module` and write it to `output` with `write` (the printer or
 /// the bytecode writer) side by side, on a context that may use threads:
 /// both only read the IR, and the verifier then costs no time of its own.
@@ -395,12 +401,6 @@ private:
 /// memory first when `output` is written in place (standard output, a
 /// device, a FIFO); a regular file is written to a temporary and renamed
 /// only on success (ng/Support/OutputFiles.h).
-/// Whether the output is written in place (standard output, a device, a
-/// FIFO), so that whatever must wait for the verifier waits in memory.
-static bool outputIsInPlace() {
-  return !runOutputs() || runOutputs()->primaryIsInPlace();
-}
-
 static LogicalResult
 writeVerified(ModuleOp module, raw_ostream &output,
               function_ref<LogicalResult(raw_ostream &)> write) {
