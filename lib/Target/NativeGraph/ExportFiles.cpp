@@ -13,7 +13,6 @@
 #include "ng/Dialect/ConstantData.h"
 
 #include "mlir/IR/BuiltinOps.h"
-#include "mlir/IR/Verifier.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
@@ -93,18 +92,16 @@ LogicalResult ng::writeProgram(ModuleOp module, ArrayRef<uint8_t> program,
 LogicalResult ng::exportModule(ModuleOp module, raw_ostream &os,
                                const ExportOptions &options,
                                CompanionFiles &companions) {
-  if (options.verify && failed(verify(module)))
-    return failure();
-  if (options.container == Container::Package) {
-    if (!options.constantsPath.empty())
-      return emitModuleError(module)
-             << "a .ptn package holds its own constants: "
-                "no constants file goes with it";
-    return exportPackage(module, os);
-  }
+  if (options.container == Container::Package && !options.constantsPath.empty())
+    return emitModuleError(module) << "a .ptn package holds its own constants: "
+                                      "no constants file goes with it";
   // Assembled in memory first, so a failure writes nothing.
   SmallVector<uint8_t> program;
-  if (failed(exportNativeGraph(module, program)))
+  if (failed(options.verify
+                 ? exportVerifiedNativeGraph(module, program, options.verifier)
+                 : exportNativeGraph(module, program)))
     return failure();
+  if (options.container == Container::Package)
+    return writePackage(module, program, os);
   return writeProgram(module, program, os, options.constantsPath, companions);
 }

@@ -148,6 +148,11 @@ LogicalResult ng::exportPackage(ModuleOp module, raw_ostream &os) {
   SmallVector<uint8_t> program;
   if (failed(exportNativeGraph(module, program)))
     return mlir::failure();
+  return writePackage(module, program, os);
+}
+
+LogicalResult ng::writePackage(ModuleOp module, ArrayRef<uint8_t> program,
+                               raw_ostream &os) {
   std::vector<ZipMember> members;
   members.push_back({"program.ptg",
                      StringRef(reinterpret_cast<const char *>(program.data()),

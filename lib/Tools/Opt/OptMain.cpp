@@ -33,6 +33,7 @@
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace mlir;
@@ -63,16 +64,31 @@ bool isProgramOutput(llvm::StringRef path) {
 }
 } // namespace
 
+/// The threads of a program run that uses them (optimizeProgram). A
+/// context's pool must outlive it; ng-opt's context is left to the exit.
+static llvm::ThreadPoolInterface &programThreads() {
+  static llvm::DefaultThreadPool pool;
+  return pool;
+}
+
 /// The program path: `input` (a program file, or IR) into a module, the
 /// pipeline on it, and the result exported to `outputPath` when that is a
 /// program file, else printed (or written as bytecode) there.
+///
+/// A large program file uses a second core as ng-translate does: the
+/// flatbuffer is verified just ahead of the import, and with no passes to
+/// run the ng verifier runs beside the export instead of node by node in
+/// the import. The passes themselves run single-threaded, as before.
 static LogicalResult
 optimizeProgram(ng::ToolInput input, llvm::StringRef outputPath,
                 DialectRegistry &registry, const MlirOptMainConfig &config,
                 bool printChanges, llvm::StringRef constants) {
   auto owningContext =
-      std::make_unique<MLIRContext>(registry, MLIRContext::Threading::DISABLED);
+      std::make_unique<MLIRContext>(registry, MLIRContext::Threading::ENABLED);
   MLIRContext &context = *owningContext;
+  // False under --mlir-disable-threading.
+  bool mayThread = context.isMultithreadingEnabled();
+  context.disableMultithreading();
   context.allowUnregisteredDialects(config.shouldAllowUnregisteredDialects());
   auto sourceMgr = std::make_shared<llvm::SourceMgr>();
   SourceMgrDiagnosticHandler diagnostics(*sourceMgr, &context);
@@ -89,32 +105,42 @@ optimizeProgram(ng::ToolInput input, llvm::StringRef outputPath,
     llvm::BuryPointer(std::move(owningContext));
     llvm::BuryPointer(new std::shared_ptr<llvm::SourceMgr>(sourceMgr));
   });
+
+  // As MlirOptMain: a method pass given alone nests under the module.
+  PassManager pm(&context, ModuleOp::getOperationName(),
+                 PassManager::Nesting::Implicit);
+  pm.enableVerifier(config.shouldVerifyPasses());
+  if (failed(applyPassManagerCLOptions(pm)) ||
+      failed(config.setupPassPipeline(pm)))
+    return failure();
+  if (printChanges)
+    pm.addInstrumentation(
+        std::make_unique<ng::ChangeSummaryInstrumentation>(llvm::errs()));
+
   llvm::StringRef bytes = input.buffer->getBuffer();
   std::string name = input.buffer->getBufferIdentifier().str();
+  bool isProgramInput = input.kind == ng::FileKind::NativeGraph ||
+                        input.kind == ng::FileKind::Package;
+  bool threaded = mayThread && isProgramInput &&
+                  bytes.size() >= ng::kThreadedImportMinBytes;
+  // Verified beside the export, not in the import: nothing runs between.
+  bool verifyAtExport =
+      threaded && pm.size() == 0 && isProgramOutput(outputPath);
   // The source manager owns the mapped input: constant resources point
   // into it.
   sourceMgr->AddNewSourceBuffer(std::move(input.buffer), llvm::SMLoc());
-  if (input.kind == ng::FileKind::NativeGraph ||
-      input.kind == ng::FileKind::Package) {
+  if (isProgramInput) {
     ng::ImportOptions options;
     options.constantsPath = constants.str();
+    options.threads = threaded ? &programThreads() : nullptr;
+    options.verify = !verifyAtExport;
     module = ng::importProgram(bytes, name, sourceMgr, &context, options);
   } else {
     module = parseSourceFile<ModuleOp>(sourceMgr, ParserConfig(&context));
   }
   if (!module)
     return failure();
-
-  // As MlirOptMain: a method pass given alone nests under the module.
-  PassManager pm(&context, module->getOperationName(),
-                 PassManager::Nesting::Implicit);
-  pm.enableVerifier(config.shouldVerifyPasses());
-  if (failed(applyPassManagerCLOptions(pm)))
-    return failure();
-  if (printChanges)
-    pm.addInstrumentation(
-        std::make_unique<ng::ChangeSummaryInstrumentation>(llvm::errs()));
-  if (failed(config.setupPassPipeline(pm)) || failed(pm.run(*module)))
+  if (failed(pm.run(*module)))
     return failure();
 
   if (isProgramOutput(outputPath)) {
@@ -122,8 +148,13 @@ optimizeProgram(ng::ToolInput input, llvm::StringRef outputPath,
     options.container = ng::containerForPath(outputPath);
     // The module is verified already: by the import or the parser when the
     // pipeline is empty, by the pass manager after each pass otherwise;
-    // only with --verify-each=false is the export's own check needed.
-    options.verify = !config.shouldVerifyPasses();
+    // only with --verify-each=false, or when the import left it to the
+    // export, is the export's own check needed.
+    options.verify = verifyAtExport || !config.shouldVerifyPasses();
+    if (verifyAtExport) {
+      options.verifier = ng::verifyImportedProgram;
+      context.setThreadPool(programThreads());
+    }
     return ng::exportModuleToFile(*module, outputPath, options);
   }
   ng::OutputFiles outputs;

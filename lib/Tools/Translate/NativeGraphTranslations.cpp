@@ -22,8 +22,6 @@
 #include "mlir/Bytecode/BytecodeWriter.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/DialectRegistry.h"
-#include "mlir/IR/Threading.h"
-#include "mlir/IR/Verifier.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Tools/mlir-translate/Translation.h"
 #include "llvm/ADT/ScopeExit.h"
@@ -31,9 +29,7 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/ThreadPool.h"
-#include "llvm/Support/Threading.h"
 
-#include <atomic>
 #include <cstring>
 #include <memory>
 #include <vector>
@@ -99,8 +95,8 @@ TranslateOptions &translateOptions() {
 /// (docs/performance.md): single-threaded is 3-6% faster at 3k-11k nodes
 /// (.nptg 1.5-5 MB, text 0.6-2.3 MB); threads are 6-12% faster from 30k
 /// nodes (.nptg 15 MB, text 6 MB) up. Inputs below these sizes therefore
-/// run single-threaded. (--mlir-disable-threading still forces it.)
-static constexpr uint64_t kThreadedImportMinBytes = 8u << 20; // .nptg
+/// run single-threaded (ng::kThreadedImportMinBytes for an .nptg, this for
+/// text IR). (--mlir-disable-threading still forces it.)
 static constexpr uint64_t kThreadedExportMinBytes = 4u << 20; // text IR
 
 static void singleThreadedBelow(MLIRContext *context, uint64_t inputBytes,
@@ -219,111 +215,6 @@ LogicalResult ng::checkTranslateUsage(const TranslateUsage &usage) {
   return success();
 }
 
-/// Bring every block's op order up to date. Verification computes it lazily
-/// (dominance), which writes to the IR; settled first, verification only
-/// reads the IR, and another thread may read it at the same time.
-static void settleOpOrder(Operation *root) {
-  root->walk([](Block *block) {
-    if (!block->isOpOrderValid())
-      block->recomputeOpOrder();
-  });
-}
-
-/// Each op's own invariants (ODS constraints, traits, its verify()): what
-/// the exporter relies on to read the IR without crashing. The rest of
-/// verification (the format's graph rules, dominance) is about what the IR
-/// means.
-///
-/// With threads, the ops without regions (the nodes, ~2.7k instructions
-/// each, 6% of a text export at 100k nodes) are checked on every core: the
-/// other core is idle at this point of a pipe, whose stage before is done.
-/// They are checked after the ops that hold them, in order, since a node's
-/// verifier reads its parent (ng.output, the method's result types). Should
-/// any fail, the ops are checked again in order, so the error reported is
-/// the first one, as without threads.
-static LogicalResult verifyOpInvariants(Operation *root) {
-  auto verifyOp = [](Operation *op) {
-    std::optional<RegisteredOperationName> info = op->getRegisteredInfo();
-    return info ? info->verifyInvariants(op) : success();
-  };
-  auto inOrder = [&] {
-    WalkResult walk = root->walk<WalkOrder::PreOrder>([&](Operation *op) {
-      return failed(verifyOp(op)) ? WalkResult::interrupt()
-                                  : WalkResult::advance();
-    });
-    return failure(walk.wasInterrupted());
-  };
-  MLIRContext *context = root->getContext();
-  if (!context->isMultithreadingEnabled())
-    return inOrder();
-
-  std::vector<Operation *> nodes;
-  LogicalResult verified = success();
-  {
-    // What fails is reported by the ordered check below.
-    ScopedDiagnosticHandler quiet(context,
-                                  [](Diagnostic &) { return success(); });
-    WalkResult walk = root->walk<WalkOrder::PreOrder>([&](Operation *op) {
-      if (op->getNumRegions() == 0) {
-        nodes.push_back(op);
-        return WalkResult::advance();
-      }
-      return failed(verifyOp(op)) ? WalkResult::interrupt()
-                                  : WalkResult::advance();
-    });
-    verified = failure(walk.wasInterrupted());
-    if (succeeded(verified))
-      verified = failableParallelForEach(context, nodes, verifyOp);
-  }
-  return succeeded(verified) ? success() : inOrder();
-}
-
-/// Verify `module` and export its program. When the context may use threads,
-/// the full verifier runs on a second core while the program is exported
-/// (in an `ng-translate | ng-translate` pipe that core would idle), once each
-/// op's own invariants hold; the export's diagnostics are held back and
-/// reported only if the module verifies, and its bytes are used only then.
-static LogicalResult exportVerifiedProgram(ModuleOp module,
-                                           SmallVectorImpl<uint8_t> &program) {
-  MLIRContext *context = module.getContext();
-  if (!context->isMultithreadingEnabled()) {
-    if (failed(verify(module)))
-      return failure();
-    return ng::exportNativeGraph(module, program);
-  }
-  settleOpOrder(module);
-  if (failed(verifyOpInvariants(module)))
-    return failure();
-
-  SmallVector<Diagnostic> held;
-  LogicalResult verified = failure(), exported = failure();
-  // While this thread exports, a diagnostic on it is the export's.
-  const uint64_t exportThread = llvm::get_threadid();
-  std::atomic<bool> exporting{false};
-  {
-    // Only the export's own diagnostics are held: the verifier may run on
-    // this thread too (the pool runs a task that nobody picked up yet on the
-    // thread that waits for it).
-    ScopedDiagnosticHandler hold(context, [&](Diagnostic &diag) {
-      if (!exporting || llvm::get_threadid() != exportThread)
-        return failure(); // the verifier's: reported as usual
-      held.push_back(std::move(diag));
-      return success();
-    });
-    std::shared_future<void> verifying =
-        context->getThreadPool().async([&] { verified = verify(module); });
-    exporting = true;
-    exported = ng::exportNativeGraph(module, program);
-    exporting = false;
-    verifying.wait();
-  }
-  if (failed(verified))
-    return failure();
-  for (Diagnostic &diag : held)
-    context->getDiagEngine().emit(std::move(diag));
-  return exported;
-}
-
 /// Nothing to export is an error: an empty input is most often a failed
 /// stage before this one (`ng-opt bad.mlir | ng-translate ...`), and
 /// exporting it would replace a good program with one without methods.
@@ -352,7 +243,7 @@ static LogicalResult exportToTarget(ModuleOp module, raw_ostream &output) {
 
   // The program is assembled in memory first, so a failure writes nothing.
   SmallVector<uint8_t> program;
-  if (failed(exportVerifiedProgram(module, program)))
+  if (failed(ng::exportVerifiedNativeGraph(module, program)))
     return failure();
   // The constants go beside the program (or where --constants says), but
   // never beside a device, a FIFO or standard output (-o /dev/null would
@@ -446,7 +337,7 @@ writeVerified(ModuleOp module, raw_ostream &output,
   raw_ostream &writeTo = inPlace ? static_cast<raw_ostream &>(held) : output;
 
   LogicalResult verified = failure();
-  settleOpOrder(module);
+  ng::settleOpOrder(module);
   llvm::ThreadPoolInterface &pool = context->getThreadPool();
   std::shared_future<void> verifying =
       pool.async([&] { verified = ng::verifyImportedProgram(module); });
@@ -496,7 +387,7 @@ fromNativeGraph(const std::shared_ptr<llvm::SourceMgr> &sourceMgr,
   const llvm::MemoryBuffer *buffer =
       sourceMgr->getMemoryBuffer(sourceMgr->getMainFileID());
   singleThreadedBelow(context, buffer->getBufferSize(),
-                      kThreadedImportMinBytes);
+                      ng::kThreadedImportMinBytes);
   ng::ImportOptions options;
   options.constantsPath = translateOptions().constantsFile;
   // Verified node by node as imported, while the nodes are in cache; with

@@ -12,6 +12,7 @@
 
 namespace mlir {
 class ModuleOp;
+class Operation;
 } // namespace mlir
 
 namespace ng {
@@ -22,6 +23,21 @@ namespace ng {
 /// empty on failure); the builder writes into it directly.
 llvm::LogicalResult exportNativeGraph(mlir::ModuleOp module,
                                       llvm::SmallVectorImpl<uint8_t> &out);
+
+/// Serialize `module` as exportNativeGraph does, and verify it with
+/// `verifier` (mlir::verify when null): beside the export when the module's
+/// context has threads, once each op's own invariants (what the export
+/// relies on) hold; else first. The export's diagnostics are reported only
+/// if the module verifies; on failure `out` is left empty.
+llvm::LogicalResult exportVerifiedNativeGraph(
+    mlir::ModuleOp module, llvm::SmallVectorImpl<uint8_t> &out,
+    llvm::LogicalResult (*verifier)(mlir::ModuleOp) = nullptr);
+
+/// Bring the op order of every block under `root` up to date. Verification
+/// computes it lazily (dominance), which writes to the IR; settled first,
+/// verification only reads the IR, and another thread may read it at the
+/// same time.
+void settleOpOrder(mlir::Operation *root);
 
 /// Serialize `module` to `os`.
 llvm::LogicalResult exportNativeGraph(mlir::ModuleOp module,
@@ -37,6 +53,13 @@ llvm::LogicalResult writeConstants(mlir::ModuleOp module, llvm::raw_ostream &os,
 /// Write `module` as a .ptn package (C1): program.ptg, and
 /// program.safetensors and aliases.json when it has constants.
 llvm::LogicalResult exportPackage(mlir::ModuleOp module, llvm::raw_ostream &os);
+
+/// The rest of a package export for a caller that made the program's bytes
+/// itself (exportNativeGraph): `program` and the module's constants, as a
+/// package, to `os`.
+llvm::LogicalResult writePackage(mlir::ModuleOp module,
+                                 llvm::ArrayRef<uint8_t> program,
+                                 llvm::raw_ostream &os);
 
 //===----------------------------------------------------------------------===//
 // Exporting to files
@@ -82,9 +105,14 @@ struct ExportOptions {
   /// constant data and no path is an error). Package: must be empty, a
   /// package holds its own.
   std::string constantsPath;
-  /// Verify the module first (mlir::verify). Without it the module must be
-  /// verified already.
+  /// Verify the module (exportVerifiedNativeGraph: beside the export when
+  /// its context has threads). Without it the module must be verified
+  /// already.
   bool verify = true;
+  /// How `verify` verifies: mlir::verify when null. A module whose import
+  /// did not verify it (ImportOptions::verify off) takes
+  /// verifyImportedProgram, which reports errors as the importer does.
+  llvm::LogicalResult (*verifier)(mlir::ModuleOp) = nullptr;
 };
 
 /// Export `module` as `options.container` to `os`: a package, or a program

@@ -8,6 +8,7 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 
+#include <cstdint>
 #include <memory>
 #include <string>
 
@@ -22,6 +23,14 @@ namespace ng {
 /// writes (W9). The exporter refuses to write deeper programs, which the
 /// importer would reject.
 inline constexpr unsigned kMaxSubgraphDepth = 64;
+
+/// From this size up, an `.nptg` (or a package holding one) imports faster
+/// with a second thread (ImportOptions::threads) and the verifier beside
+/// the stage after: measured on bench/gen_decoder.py programs
+/// (docs/performance.md), single-threaded is 3-6% faster at 3k-11k nodes
+/// (.nptg 1.5-5 MB), threads are 6-12% faster from 30k nodes (15 MB) up.
+/// ng-translate and ng-opt use threads for their inputs from this size.
+constexpr uint64_t kThreadedImportMinBytes = 8u << 20;
 
 struct ImportOptions {
   /// Deepest GraphArg nesting accepted (W9): deeper files are rejected
