@@ -21,6 +21,7 @@ Prints one line per check; exits 1 on any failure.
 
 import os
 import re
+import shlex
 import subprocess
 import sys
 
@@ -102,6 +103,8 @@ def run(cmd):
 
 def main():
     ng_opt, ng_run, ng_translate, work = sys.argv[1:5]
+    # A command, with the arguments lit may add (--param ng_threads=always).
+    ng_translate = shlex.split(ng_translate)
     failed = False
 
     def check(ok, what):
@@ -126,7 +129,7 @@ def main():
         else:
             unchanged = open(base + ".mlir").read().count("ng.call") == fused.count("ng.call")
             check(ropes == 0 and unchanged, "%s: %d native.rope, the look-alike left whole" % (name, ropes))
-        run([ng_translate, "--to-native-graph", base + ".fused.mlir", "-o", base + ".fused.nptg"])
+        run([*ng_translate, "--to-native-graph", base + ".fused.mlir", "-o", base + ".fused.nptg"])
 
         q = rng.standard_normal((B, H, S, d)).astype(np.float32)
         k = rng.standard_normal((B, H, S, d)).astype(np.float32)
