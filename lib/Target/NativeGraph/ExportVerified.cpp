@@ -79,7 +79,8 @@ static LogicalResult verifyOpInvariants(Operation *root) {
 }
 
 LogicalResult
-ng::exportVerifiedNativeGraph(ModuleOp module, SmallVectorImpl<uint8_t> &program,
+ng::exportVerifiedNativeGraph(ModuleOp module,
+                              SmallVectorImpl<uint8_t> &program,
                               LogicalResult (*verifier)(ModuleOp)) {
   auto verifyModule = [&] {
     return verifier ? verifier(module) : mlir::verify(module);
