@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # The formatting gate: fails when clang-format (the project's .clang-format)
-# would change a tracked C/C++ file. Uses clang-format-22 (installed by
-# install-deps.sh) so every machine formats alike; CLANG_FORMAT overrides.
+# would change a C/C++ file of the tree: tracked, or new and not ignored (a
+# file not yet added is checked and fixed too). Uses clang-format-22
+# (installed by install-deps.sh) so every machine formats alike;
+# CLANG_FORMAT overrides.
 # Prints the files that need formatting and how to fix them, and closes with
 # "format: N passed, N failed" (N = files checked / files to reformat).
-#   scripts/check-format.sh          check every tracked file
+#   scripts/check-format.sh          check every such file
 #   scripts/check-format.sh --fix    reformat them in place
 set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -16,7 +18,8 @@ if ! command -v "$clang_format" >/dev/null 2>&1; then
   exit 1
 fi
 
-mapfile -t files < <(git ls-files -- '*.c' '*.cpp' '*.h' '*.cc' '*.hpp')
+mapfile -t files < <(git ls-files --cached --others --exclude-standard -- \
+  '*.c' '*.cpp' '*.h' '*.cc' '*.hpp')
 if [[ "${1:-}" == --fix ]]; then
   "$clang_format" --style=file -i "${files[@]}"
   echo "format: reformatted ${#files[@]} files with $clang_format"
