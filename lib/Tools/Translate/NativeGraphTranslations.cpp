@@ -315,24 +315,26 @@ private:
 };
 } // namespace
 
-/// Whether the output is written in place (standard output, a device, a
-/// FIFO), so that whatever must wait for the verifier waits in memory.
-static bool outputIsInPlace() {
-  return !runOutputs() || runOutputs()->primaryIsInPlace();
-}
-
 /// Verify `module` and write it to `output` with `write` (the printer or
 /// the bytecode writer) side by side, on a context that may use threads:
 /// both only read the IR, and the verifier then costs no time of its own.
 /// Nothing reaches `output` unless the module verifies: the output goes to
 /// memory first when `output` is written in place (standard output, a
 /// device, a FIFO); a regular file is written to a temporary and renamed
-/// only on success (ng/Support/OutputFiles.h).
+/// only on success (ng/Support/OutputFiles.h). Output that `carriesWeights`
+/// (bytecode holds them, mapped from the input) is never held: in memory
+/// the weights would be copied whole (a 2.66 GB model to a pipe took 5.2 GB
+/// and six times as long), so in place it is verified first, then streamed.
 static LogicalResult
-writeVerified(ModuleOp module, raw_ostream &output,
+writeVerified(ModuleOp module, raw_ostream &output, bool carriesWeights,
               function_ref<LogicalResult(raw_ostream &)> write) {
   MLIRContext *context = module.getContext();
-  bool inPlace = outputIsInPlace();
+  bool inPlace = !runOutputs() || runOutputs()->primaryIsInPlace();
+  if (inPlace && carriesWeights) {
+    if (failed(ng::verifyImportedProgram(module)))
+      return failure();
+    return write(output);
+  }
   HeldOutput held;
   raw_ostream &writeTo = inPlace ? static_cast<raw_ostream &>(held) : output;
 
@@ -413,17 +415,11 @@ fromNativeGraph(const std::shared_ptr<llvm::SourceMgr> &sourceMgr,
     module->print(os, OpPrintingFlags().assumeVerified());
     return success();
   };
-  // Bytecode holds the weights, mapped from the input: held in memory for
-  // the verifier they would be copied whole (a 2.66 GB model to a pipe took
-  // 5.2 GB and six times as long). Such a module is verified first, then
-  // streamed.
-  bool holdsWeights = translateOptions().emitBytecode &&
-                      ng::getConstantData(*module) && outputIsInPlace();
-  if (verifyBesideWriter && !holdsWeights)
-    return writeVerified(*module, output, write);
-  if (verifyBesideWriter && failed(ng::verifyImportedProgram(*module)))
-    return failure();
-  return write(output);
+  if (!verifyBesideWriter)
+    return write(output);
+  bool carriesWeights =
+      translateOptions().emitBytecode && ng::getConstantData(*module);
+  return writeVerified(*module, output, carriesWeights, write);
 }
 
 /// --to-native-graph: parse the input and export it (exportToTarget).
