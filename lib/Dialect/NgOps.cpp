@@ -1041,9 +1041,12 @@ SmallVector<Value> OutputOp::getTensorOutputs() {
 }
 
 OutputSpecAttr OutputOp::getSpec(unsigned index) {
+  // Asked of IR not verified yet too (the storage rules at parse time),
+  // where an entry may be any attribute.
   std::optional<ArrayAttr> specs = getSpecs();
   if (specs && index < specs->size())
-    return cast<OutputSpecAttr>((*specs)[index]);
+    if (auto spec = dyn_cast<OutputSpecAttr>((*specs)[index]))
+      return spec;
   return OutputSpecAttr::get(getContext(), OutputKind::UserOutput,
                              StringAttr());
 }

@@ -279,6 +279,10 @@ std::optional<OpFacts> ng::lookupOpFacts(StringRef target) {
 }
 
 std::optional<OpFacts> ng::lookupOpFacts(mlir::StringAttr target) {
+  // A call the verifier has not seen yet may have no target (the method's
+  // parser reads the storage rules off its graph before verification).
+  if (!target)
+    return std::nullopt;
   auto *dialect = target.getContext()->getLoadedDialect<NgDialect>();
   if (!dialect)
     return computeOpFacts(target.getValue());

@@ -335,7 +335,10 @@ struct WriteQuery {
   /// The facts of `call` (an ng.call without subgraphs); the pointer holds
   /// until the next call.
   const OpFacts *factsOf(CallOp call) {
+    // No target: a call not verified yet (see lookupOpFacts).
     const void *target = call.getTargetAttr().getAsOpaquePointer();
+    if (!target)
+      return nullptr;
     for (Memo &memo : memos)
       if (memo.target == target)
         return memo.facts ? &*memo.facts : nullptr;

@@ -260,6 +260,7 @@ std::optional<OpFacts> lookupOpFacts(llvm::StringRef target);
 /// The same for a call's target attribute, remembered by the dialect per
 /// uniqued target (a graph has a few dozen, asked about at every node):
 /// what ng.call's memory effects and the storage rules ask. Thread-safe.
+/// nullopt for a null `target` (a generic-form call not verified yet).
 std::optional<OpFacts> lookupOpFacts(mlir::StringAttr target);
 
 /// The overload of call target `target`: what follows
