@@ -1,17 +1,24 @@
 //===- ToolsTest.cpp - the tools' input identification and nesting scan ---===//
 //
 // ng/Tools pieces that decide on bytes: what a file is from its first
-// bytes, and how deep text IR nests as MLIR's lexer sees it. (Their use by
+// bytes, how deep text IR nests as MLIR's lexer sees it, and the line index
+// the tools build for SourceMgr. (Their use by
 // the tools is tested in test/Tools.)
 //
 //===----------------------------------------------------------------------===//
 
 #include "ng/Tools/InputFile.h"
+#include "ng/Tools/SourceLines.h"
 #include "ng/Tools/TextNesting.h"
+
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/SourceMgr.h"
 
 #include "gtest/gtest.h"
 
 #include <string>
+#include <utility>
+#include <vector>
 
 using namespace ng;
 using llvm::StringRef;
@@ -115,6 +122,58 @@ TEST(ParserHazard, BlobAlignmentOnlyInFileMetadata) {
   EXPECT_EQ(hazardAt("module {}\n{-#\n  dialect_resources: { ng: { w: "
                      "\"0x0400000001\" } }\n#-}\n"),
             std::nullopt);
+}
+
+/// Line and column of every byte of `text` (and of its end), as SourceMgr
+/// gives them with its own index or with indexSourceLines'.
+static std::vector<std::pair<unsigned, unsigned>>
+lineColumns(const std::string &text, bool indexFirst) {
+  llvm::SourceMgr sourceMgr;
+  unsigned id = sourceMgr.AddNewSourceBuffer(
+      llvm::MemoryBuffer::getMemBuffer(text, "lines", false), llvm::SMLoc());
+  if (indexFirst)
+    indexSourceLines(sourceMgr, id);
+  std::vector<std::pair<unsigned, unsigned>> result;
+  const char *start = sourceMgr.getMemoryBuffer(id)->getBufferStart();
+  for (size_t i = 0; i <= text.size(); ++i)
+    result.push_back(
+        sourceMgr.getLineAndColumn(llvm::SMLoc::getFromPointer(start + i), id));
+  return result;
+}
+
+TEST(IndexSourceLines, SameLinesAndColumnsAsSourceMgr) {
+  // Sizes on each side of the offset widths SourceMgr chooses between (8,
+  // 16 and 32 bits), lines of varied length, CRLF, blank lines, and a last
+  // line with and without its newline.
+  for (size_t size : {0u, 1u, 255u, 256u, 257u, 65535u, 65536u, 70000u}) {
+    for (bool endsInNewline : {false, true}) {
+      std::string text;
+      for (size_t line = 0; text.size() < size; ++line) {
+        text.append(line % 7, 'x');
+        text += line % 5 == 0 ? "\r\n" : (line % 3 == 0 ? "\n\n" : "\n");
+      }
+      text.resize(size);
+      if (!text.empty())
+        text.back() = endsInNewline ? '\n' : 'y';
+      EXPECT_EQ(lineColumns(text, /*indexFirst=*/true),
+                lineColumns(text, /*indexFirst=*/false))
+          << size << " bytes, newline at the end: " << endsInNewline;
+    }
+  }
+}
+
+TEST(IndexSourceLines, KeepsAnIndexAlreadyBuilt) {
+  std::string text(1000, 'x');
+  text[500] = '\n';
+  llvm::SourceMgr sourceMgr;
+  unsigned id = sourceMgr.AddNewSourceBuffer(
+      llvm::MemoryBuffer::getMemBuffer(text, "lines", false), llvm::SMLoc());
+  const char *start = sourceMgr.getMemoryBuffer(id)->getBufferStart();
+  EXPECT_EQ(sourceMgr.FindLineNumber(llvm::SMLoc::getFromPointer(start + 600)),
+            2u);
+  const void *built = sourceMgr.getBufferInfo(id).OffsetCache;
+  indexSourceLines(sourceMgr, id);
+  EXPECT_EQ(sourceMgr.getBufferInfo(id).OffsetCache, built);
 }
 
 } // namespace

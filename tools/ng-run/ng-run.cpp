@@ -17,6 +17,7 @@
 #include "ng/Target/NativeGraph/NodeDiagnostics.h"
 #include "ng/Target/NativeGraph/ProgramFiles.h"
 #include "ng/Tools/InputFile.h"
+#include "ng/Tools/SourceLines.h"
 #include "ng/Tools/ToolDiagnostics.h"
 
 #include "mlir/IR/DialectRegistry.h"
@@ -117,8 +118,12 @@ OwningOpRef<ModuleOp> loadProgram(llvm::StringRef path,
                     "constants in `ng.data`");
     return nullptr;
   }
+  bool isText = input->kind == FileKind::MlirText;
   auto sourceMgr = std::make_shared<llvm::SourceMgr>();
-  sourceMgr->AddNewSourceBuffer(std::move(input->buffer), llvm::SMLoc());
+  unsigned bufferID =
+      sourceMgr->AddNewSourceBuffer(std::move(input->buffer), llvm::SMLoc());
+  if (isText)
+    indexSourceLines(*sourceMgr, bufferID);
   return parseSourceFile<ModuleOp>(sourceMgr, ParserConfig(context));
 }
 

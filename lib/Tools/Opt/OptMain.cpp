@@ -16,6 +16,7 @@
 #include "ng/Target/NativeGraph/NodeDiagnostics.h"
 #include "ng/Target/NativeGraph/ProgramFiles.h"
 #include "ng/Tools/InputFile.h"
+#include "ng/Tools/SourceLines.h"
 #include "ng/Tools/ToolDiagnostics.h"
 #include "ng/Transforms/ChangeSummaryInstrumentation.h"
 
@@ -136,6 +137,8 @@ optimizeProgram(ng::ToolInput input, llvm::StringRef outputPath,
     options.verify = !verifyAtExport;
     module = ng::importProgram(bytes, name, sourceMgr, &context, options);
   } else {
+    if (input.kind == ng::FileKind::MlirText)
+      ng::indexSourceLines(*sourceMgr, sourceMgr->getMainFileID());
     module = parseSourceFile<ModuleOp>(sourceMgr, ParserConfig(&context));
   }
   if (!module)

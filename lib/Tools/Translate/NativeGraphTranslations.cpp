@@ -16,6 +16,7 @@
 #include "ng/Target/NativeGraph/Export.h"
 #include "ng/Target/NativeGraph/Import.h"
 #include "ng/Target/NativeGraph/ProgramFiles.h"
+#include "ng/Tools/SourceLines.h"
 #include "ng/Tools/ToolDiagnostics.h"
 
 #include "mlir/Bytecode/BytecodeReader.h"
@@ -365,6 +366,8 @@ parseIr(const std::shared_ptr<llvm::SourceMgr> &sourceMgr,
         diag.attachNote() << ng::kTrustedBytecodeNote;
       return failure(); // and on to the handler that prints it
     });
+  else
+    ng::indexSourceLines(*sourceMgr, sourceMgr->getMainFileID());
   return parseSourceFile<ModuleOp>(
       sourceMgr, ParserConfig(context, /*verifyAfterParse=*/false));
 }

@@ -14,6 +14,7 @@
 #include "ng/Dialect/NgOps.h"
 #include "ng/Target/NativeGraph/Import.h"
 #include "ng/Target/Visual/Visual.h"
+#include "ng/Tools/SourceLines.h"
 #include "ng/Tools/ToolDiagnostics.h"
 
 #include "mlir/IR/BuiltinOps.h"
@@ -149,8 +150,11 @@ loadProgram(const std::shared_ptr<llvm::SourceMgr> &sourceMgr,
       kind == ng::FileKind::Unknown)
     module = ng::importProgram(bytes, buffer->getBufferIdentifier(), sourceMgr,
                                context);
-  else
+  else {
+    if (kind == ng::FileKind::MlirText)
+      ng::indexSourceLines(*sourceMgr, sourceMgr->getMainFileID());
     module = parseSourceFile<ModuleOp>(sourceMgr, ParserConfig(context));
+  }
   if (module && bytes.trim().empty()) {
     ng::emitModuleError(*module) << "nothing to draw: the input is empty";
     return nullptr;
