@@ -399,6 +399,35 @@ resolvePlaceholderReferences(OpAsmParser &parser, SMLoc loc, Region &body,
   return success();
 }
 
+/// A placeholder's binding, after its type and `=`: `parameter "key"`,
+/// `buffer "key" mutated` (an input kind, a data key and whether the
+/// program writes it: #ng.constant), or `mutable_buffer "fqn"`
+/// (#ng.mutable_buffer). Parsed straight into the binding, with nothing
+/// uniqued: a model has thousands of placeholders, and the attribute
+/// dictionary this replaces cost 7.4k instructions each (docs/performance.md).
+static ParseResult parsePlaceholderBinding(OpAsmParser &parser,
+                                           PlaceholderBinding &binding) {
+  SMLoc loc = parser.getCurrentLocation();
+  StringRef role;
+  std::string key;
+  if (parser.parseKeyword(&role) || parser.parseString(&key))
+    return failure();
+  if (role == "mutable_buffer") {
+    binding.role = PlaceholderBinding::Role::MutableBuffer;
+  } else if (std::optional<InputKind> kind = symbolizeInputKind(role)) {
+    binding.role = PlaceholderBinding::Role::Constant;
+    binding.kind = *kind;
+    binding.mutated = succeeded(parser.parseOptionalKeyword("mutated"));
+  } else {
+    return parser.emitError(loc)
+           << "unknown placeholder binding '" << role
+           << "' (expected user_input, parameter, buffer, constant or "
+              "mutable_buffer)";
+  }
+  binding.key = std::move(key);
+  return success();
+}
+
 ParseResult MethodOp::parse(OpAsmParser &parser, OperationState &result) {
   MLIRContext *ctx = parser.getContext();
   StringAttr symName;
@@ -406,12 +435,13 @@ ParseResult MethodOp::parse(OpAsmParser &parser, OperationState &result) {
                              result.attributes))
     return failure();
 
-  // The placeholders, `%name: type {attrs} loc(...)`, parsed by hand rather
-  // than with function_interface_impl::parseFunctionSignatureWithArguments:
-  // `ng.name` goes to the argument's location (the SSA name is the wire name
-  // unless an explicit ng.name says otherwise), `ng.binding` to the method's
-  // properties, and only other attributes, which are rare, make an argument
-  // dictionary.
+  // The placeholders, `%name: type [= binding] {attrs} loc(...)`, parsed by
+  // hand rather than with
+  // function_interface_impl::parseFunctionSignatureWithArguments: the
+  // binding (or an `ng.binding` attribute, the older spelling) goes to the
+  // method's properties, `ng.name` to the argument's location (the SSA name
+  // is the wire name unless an explicit ng.name says otherwise), and only
+  // other attributes, which are rare, make an argument dictionary.
   Properties &props = result.getOrAddProperties<Properties>();
   SmallVector<OpAsmParser::Argument> args;
   SmallVector<Type> argTypes;
@@ -421,9 +451,14 @@ ParseResult MethodOp::parse(OpAsmParser &parser, OperationState &result) {
     OpAsmParser::Argument &arg = args.emplace_back();
     NamedAttrList attrs;
     std::optional<Location> loc;
+    std::optional<PlaceholderBinding> spelledBinding;
     SMLoc attrsLoc = parser.getCurrentLocation();
-    if (parser.parseArgument(arg, /*allowType=*/true, /*allowAttrs=*/false) ||
-        parser.parseOptionalAttrDict(attrs) ||
+    if (parser.parseArgument(arg, /*allowType=*/true, /*allowAttrs=*/false))
+      return failure();
+    if (succeeded(parser.parseOptionalEqual()) &&
+        parsePlaceholderBinding(parser, spelledBinding.emplace()))
+      return failure();
+    if (parser.parseOptionalAttrDict(attrs) ||
         parser.parseOptionalLocationSpecifier(loc))
       return failure();
     StringRef name = arg.ssaName.name.drop_front();
@@ -436,8 +471,15 @@ ParseResult MethodOp::parse(OpAsmParser &parser, OperationState &result) {
       name = str.getValue();
     }
     PlaceholderBinding binding;
-    if (Attribute attr = attrs.erase(NgDialect::getBindingAttrName());
-        !PlaceholderBinding::fromAttr(attr, binding))
+    Attribute attr = attrs.erase(NgDialect::getBindingAttrName());
+    if (spelledBinding && attr)
+      return parser.emitError(attrsLoc)
+             << "placeholder '" << name
+             << "' is bound twice: by `= " << spelledBinding->getRoleName()
+             << " ...` and by `" << NgDialect::getBindingAttrName() << "`";
+    if (spelledBinding)
+      binding = std::move(*spelledBinding);
+    else if (!PlaceholderBinding::fromAttr(attr, binding))
       return parser.emitError(attrsLoc)
              << "placeholder '" << name << "' has binding " << attr
              << "; expected #ng.constant or #ng.mutable_buffer";
@@ -499,28 +541,32 @@ ParseResult MethodOp::parse(OpAsmParser &parser, OperationState &result) {
   return success();
 }
 
-/// `%p_w: !i8_16x64 {ng.binding = #ng.constant<parameter, "w">}`, the
-/// common placeholder, printed by hand: a model has thousands of them, and
-/// the generic route prints each binding through a temporary string and the
-/// dialect's attribute printer (8% of printing an 11k-node decoder). The
-/// text is the same as printRegionArgument's.
-static void printConstantPlaceholder(OpAsmPrinter &p, BlockArgument arg,
-                                     const PlaceholderBinding &binding) {
+/// Placeholder `arg` as `%p_w: !i8_16x64 = parameter "w" {attrs}`, its
+/// binding printed by hand: a model has thousands of placeholders, and the
+/// generic route prints each binding through a temporary string and the
+/// dialect's attribute printer (8% of printing an 11k-node decoder).
+static void printPlaceholder(OpAsmPrinter &p, BlockArgument arg,
+                             const PlaceholderBinding &binding,
+                             ArrayRef<NamedAttribute> attrs) {
   p.printOperand(arg);
   p << ": ";
   p.printType(arg.getType());
-  p << " {" << NgDialect::getBindingAttrName() << " = #ng.constant<"
-    << stringifyInputKind(binding.kind) << ", ";
-  printQuoted(p, binding.key);
-  if (binding.mutated)
-    p << ", mutated";
-  p << ">}";
+  if (!binding.isInput()) {
+    p << " = "
+      << (binding.isConstant() ? stringifyInputKind(binding.kind)
+                               : StringRef("mutable_buffer"))
+      << ' ';
+    printQuoted(p, binding.key);
+    if (binding.mutated)
+      p << " mutated";
+  }
+  p.printOptionalAttrDict(attrs);
   p.printOptionalLocationSpecifier(arg.getLoc());
 }
 
-/// The attributes printed after placeholder `arg`'s type: its other
-/// argument attributes, its binding and, unless its SSA name shows it, its
-/// wire name, sorted by name as a dictionary prints them.
+/// The attributes printed after placeholder `arg`'s binding: its other
+/// argument attributes and, unless its SSA name shows it, its wire name,
+/// sorted by name as a dictionary prints them.
 static SmallVector<NamedAttribute>
 printedPlaceholderAttrs(MethodOp method, BlockArgument arg, bool nameShown) {
   unsigned index = arg.getArgNumber();
@@ -528,9 +574,6 @@ printedPlaceholderAttrs(MethodOp method, BlockArgument arg, bool nameShown) {
   SmallVector<NamedAttribute> attrs;
   if (DictionaryAttr extra = method.getArgAttrDict(index))
     llvm::append_range(attrs, extra.getValue());
-  if (Attribute binding = method.getArgBinding(index))
-    attrs.emplace_back(StringAttr::get(ctx, NgDialect::getBindingAttrName()),
-                       binding);
   if (!nameShown)
     attrs.emplace_back(StringAttr::get(ctx, NgDialect::getNameAttrName()),
                        StringAttr::get(ctx, method.getArgName(index)));
@@ -575,13 +618,11 @@ void MethodOp::print(OpAsmPrinter &p) {
         unsigned index = arg.getArgNumber();
         StringRef name = getArgName(index);
         bool nameShown = name.empty() || printsAs(p, arg, name);
-        const PlaceholderBinding &binding = getPlaceholderBinding(index);
         DictionaryAttr extra = getArgAttrDict(index);
-        if (binding.isConstant() && nameShown && (!extra || extra.empty()))
-          printConstantPlaceholder(p, arg, binding);
-        else
-          p.printRegionArgument(arg,
-                                printedPlaceholderAttrs(*this, arg, nameShown));
+        printPlaceholder(p, arg, getPlaceholderBinding(index),
+                         nameShown && (!extra || extra.empty())
+                             ? SmallVector<NamedAttribute>()
+                             : printedPlaceholderAttrs(*this, arg, nameShown));
       },
       [&]() { p << (multiline ? "," : ", "); });
   if (multiline) {

@@ -34,7 +34,7 @@
 // CHECK-NOT: {{.}}
 
 module attributes {ng.version = "1.0"} {
-  ng.method @forward(%b_count: !ng.tensor<f32[1]> {ng.binding = #ng.constant<buffer, "count", mutated>}, %x: !ng.tensor<f32[3]>) -> (!ng.tensor<f32[1]>, !ng.tensor<f32[3]>) {
+  ng.method @forward(%b_count: !ng.tensor<f32[1]> = buffer "count" mutated, %x: !ng.tensor<f32[3]>) -> (!ng.tensor<f32[1]>, !ng.tensor<f32[3]>) {
     %aten_add_tensor = ng.call "torch.ops.aten.add.Tensor"(self: %b_count, other: 1, alpha: 1) : (!ng.tensor<f32[1]>) -> !ng.tensor<f32[1]>
     %aten_add_tensor_1 = ng.call "torch.ops.aten.add.Tensor"(self: %x, other: %aten_add_tensor, alpha: 1) : (!ng.tensor<f32[3]>, !ng.tensor<f32[1]>) -> !ng.tensor<f32[3]>
     ng.output(buffer_mutation "count" %aten_add_tensor, %aten_add_tensor_1) : !ng.tensor<f32[1]>, !ng.tensor<f32[3]>

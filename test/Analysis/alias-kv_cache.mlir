@@ -44,7 +44,7 @@
 
 module attributes {ng.version = "1.0"} {
   ng.method @forward(
-    %b_k_cache: !ng.tensor<f32[1, 8, 4]> {ng.binding = #ng.mutable_buffer<"k_cache">},
+    %b_k_cache: !ng.tensor<f32[1, 8, 4]> = mutable_buffer "k_cache",
     %k_new: !ng.tensor<f32[1, 1, 4]>,
     %pos: !ng.tensor<i64[1]>
   ) -> (!ng.tensor<f32[1, 8, 4]>, !ng.tensor<f32[1, 4]>) {

@@ -38,9 +38,9 @@
 // CHECK-NEXT: output -> b1: NoModRef
 // CHECK:      output -> ts: Mod
 ng.method @views(%x: !ng.tensor<f32[4, 6]>,
-                 %b1: !ng.tensor<f32[3]> {ng.binding = #ng.constant<buffer, "b">},
-                 %b2: !ng.tensor<f32[3]> {ng.binding = #ng.constant<buffer, "b">},
-                 %p: !ng.tensor<f32[3]> {ng.binding = #ng.constant<parameter, "p">})
+                 %b1: !ng.tensor<f32[3]> = buffer "b",
+                 %b2: !ng.tensor<f32[3]> = buffer "b",
+                 %p: !ng.tensor<f32[3]> = parameter "p")
     -> (!ng.tensor<f32[4, 6]>, !ng.tensor<f32[3]>) {
   %s1 = ng.call "torch.ops.aten.slice.Tensor"(self: %x, dim: 0, start: 0, end: 2, step: 1) : (!ng.tensor<f32[4, 6]>) -> !ng.tensor<f32[2, 6]> aliases %x
   %s2 = ng.call "torch.ops.aten.slice.Tensor"(self: %x, dim: 0, start: 2, end: 4, step: 1) : (!ng.tensor<f32[4, 6]>) -> !ng.tensor<f32[2, 6]> aliases %x
@@ -89,7 +89,7 @@ ng.method @views(%x: !ng.tensor<f32[4, 6]>,
 // CHECK:      r -> p: NoModRef
 // CHECK-NEXT: r -> x: ModRef
 // CHECK-NEXT: r -> s: NoModRef
-ng.method @hop(%p: !ng.tensor<f32[3]> {ng.binding = #ng.constant<parameter, "p">},
+ng.method @hop(%p: !ng.tensor<f32[3]> = parameter "p",
                %x: !ng.tensor<f32[3]>)
     -> (!ng.tensor<f32[3]>, !ng.tensor<f32[]>, !ng.tensor<f32[3]>) {
   %s = ng.call "torch.ops.aten.sum.default"(self: %x, dtype: none) : (!ng.tensor<f32[3]>) -> !ng.tensor<f32[]>
@@ -141,8 +141,8 @@ ng.method @hop_output_written(%x: !ng.tensor<f32[3]>)
 // CLASSES-NEXT:   v (fresh): v
 // CLASSES-NOT:  {{<->| -> }}
 ng.method @options(%x: !ng.tensor<f32[3]>,
-                   %c: !ng.tensor<f32[3]> {ng.binding = #ng.constant<constant, "c">},
-                   %m: !ng.tensor<f32[3]> {ng.binding = #ng.mutable_buffer<"m">})
+                   %c: !ng.tensor<f32[3]> = constant "c",
+                   %m: !ng.tensor<f32[3]> = mutable_buffer "m")
     -> !ng.tensor<f32[3]> {
   %v = ng.call "torch.ops.aten.add.Tensor"(self: %x, other: %c, alpha: 1) : (!ng.tensor<f32[3]>, !ng.tensor<f32[3]>) -> !ng.tensor<f32[3]>
   ng.output(buffer_mutation "m" %v) : !ng.tensor<f32[3]>

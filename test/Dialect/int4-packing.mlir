@@ -42,9 +42,9 @@
 //--- valid.mlir
 module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = #ng.int4_packing<dense_resource<w> : tensor<2x4xi8>>, zp = dense_resource<zp> : tensor<2x1xi8>}} {
   ng.method @linear(
-    %p_weight: !ng.tensor<ui8[2, 4], dim_order = none, quant = #ng.affine_group<scale_data_key = "s", scale_dtype = f32, quant_min = -8, quant_max = 7, group_size = 4, zero_point_data_key = "zp", zero_point_dtype = i8>> {ng.binding = #ng.constant<parameter, "w">},
-    %c_scale: !ng.tensor<f32[2, 1]> {ng.binding = #ng.constant<constant, "s">},
-    %c_zero_point: !ng.tensor<i8[2, 1]> {ng.binding = #ng.constant<constant, "zp">},
+    %p_weight: !ng.tensor<ui8[2, 4], dim_order = none, quant = #ng.affine_group<scale_data_key = "s", scale_dtype = f32, quant_min = -8, quant_max = 7, group_size = 4, zero_point_data_key = "zp", zero_point_dtype = i8>> = parameter "w",
+    %c_scale: !ng.tensor<f32[2, 1]> = constant "s",
+    %c_zero_point: !ng.tensor<i8[2, 1]> = constant "zp",
     %x: !ng.tensor<f32[1, 4]>
   ) -> !ng.tensor<f32[1, 2]> {
     %y = ng.call "torch.ops.aten.linear.default"(input: %x, weight: %p_weight, bias: none) : (!ng.tensor<f32[1, 4]>, !ng.tensor<ui8[2, 4], dim_order = none, quant = #ng.affine_group<scale_data_key = "s", scale_dtype = f32, quant_min = -8, quant_max = 7, group_size = 4, zero_point_data_key = "zp", zero_point_dtype = i8>>) -> !ng.tensor<f32[1, 2]>
@@ -63,7 +63,7 @@ module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = #ng.i
 
 //--- out-of-range.mlir
 module attributes {ng.data = {w = #ng.int4_packing<dense_resource<w> : tensor<1x2xi8>>}} {
-  ng.method @forward(%p_w: !ng.tensor<ui8[1, 1]> {ng.binding = #ng.constant<parameter, "w">}) -> !ng.tensor<ui8[1, 1]> {
+  ng.method @forward(%p_w: !ng.tensor<ui8[1, 1]> = parameter "w") -> !ng.tensor<ui8[1, 1]> {
     ng.output(%p_w) : !ng.tensor<ui8[1, 1]>
   }
 }
@@ -114,8 +114,8 @@ module attributes {ng.data = {w = #ng.int4_packing<dense_resource<w> : tensor<2x
 module attributes {ng.data = {s = dense_resource<s> : tensor<4x1xf32>, w = #ng.int4_packing<dense_resource<w> : tensor<2x4xi8>>}} {
   // expected-error @+1 {{constant 'p_weight' (data_key 'w'): data is 4 bytes, expected 8 for 16 4-bit values (V14)}}
   ng.method @linear(
-    %p_weight: !ng.tensor<ui8[4, 4], dim_order = none, quant = #ng.affine_group<scale_data_key = "s", scale_dtype = f32, quant_min = -8, quant_max = 7, group_size = 4, zero_point_data_key = "", zero_point_dtype = i8>> {ng.binding = #ng.constant<parameter, "w">},
-    %c_scale: !ng.tensor<f32[4, 1]> {ng.binding = #ng.constant<constant, "s">}
+    %p_weight: !ng.tensor<ui8[4, 4], dim_order = none, quant = #ng.affine_group<scale_data_key = "s", scale_dtype = f32, quant_min = -8, quant_max = 7, group_size = 4, zero_point_data_key = "", zero_point_dtype = i8>> = parameter "w",
+    %c_scale: !ng.tensor<f32[4, 1]> = constant "s"
   ) -> !ng.tensor<ui8[4, 4], dim_order = none, quant = #ng.affine_group<scale_data_key = "s", scale_dtype = f32, quant_min = -8, quant_max = 7, group_size = 4, zero_point_data_key = "", zero_point_dtype = i8>> {
     ng.output(%p_weight) : !ng.tensor<ui8[4, 4], dim_order = none, quant = #ng.affine_group<scale_data_key = "s", scale_dtype = f32, quant_min = -8, quant_max = 7, group_size = 4, zero_point_data_key = "", zero_point_dtype = i8>>
   }

@@ -6,7 +6,7 @@
 // missing element type and crashed. Found by ng-fuzz-ir.
 // CHECK: error: 'ng.method' op constant 'c' has no tensor metadata (V7)
 module attributes {ng.data = {s = dense_resource<s> : tensor<2xi8>}} {
-  ng.method @forward(%c: !ng.tensor {ng.binding = #ng.constant<constant, "s">}) {
+  ng.method @forward(%c: !ng.tensor = constant "s") {
     ng.output()
   }
 }

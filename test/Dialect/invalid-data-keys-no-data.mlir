@@ -13,11 +13,11 @@ ng.method @forward(%x: !ng.tensor<ui8[2, 4], quant = #ng.affine_group<scale_data
 // -----
 
 // S9: two methods bind one data key with different metadata.
-ng.method @forward(%p_w: !ng.tensor<f32[4]> {ng.binding = #ng.constant<parameter, "w">}) -> !ng.tensor<f32[4]> {
+ng.method @forward(%p_w: !ng.tensor<f32[4]> = parameter "w") -> !ng.tensor<f32[4]> {
   ng.output(%p_w) : !ng.tensor<f32[4]>
 }
 // expected-error @+1 {{(S9: one data_key, one tensor)}}
-ng.method @decode(%p_w: !ng.tensor<f32[8]> {ng.binding = #ng.constant<parameter, "w">}) -> !ng.tensor<f32[8]> {
+ng.method @decode(%p_w: !ng.tensor<f32[8]> = parameter "w") -> !ng.tensor<f32[8]> {
   ng.output(%p_w) : !ng.tensor<f32[8]>
 }
 
@@ -25,9 +25,9 @@ ng.method @decode(%p_w: !ng.tensor<f32[8]> {ng.binding = #ng.constant<parameter,
 
 // Both rules hold: accepted.
 ng.method @forward(%x: !ng.tensor<ui8[2, 4], quant = #ng.affine_group<scale_data_key = "s", scale_dtype = f32, quant_min = -8, quant_max = 7, group_size = 4, zero_point_dtype = i8>>,
-                   %p_s: !ng.tensor<f32[2, 1]> {ng.binding = #ng.constant<parameter, "s">}) {
+                   %p_s: !ng.tensor<f32[2, 1]> = parameter "s") {
   ng.output()
 }
-ng.method @decode(%p_s: !ng.tensor<f32[2, 1]> {ng.binding = #ng.constant<parameter, "s">}) {
+ng.method @decode(%p_s: !ng.tensor<f32[2, 1]> = parameter "s") {
   ng.output()
 }

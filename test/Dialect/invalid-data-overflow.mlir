@@ -13,7 +13,7 @@
 // 2^61 elements of f64 would be 2^64 bytes: 0 after wrapping.
 module attributes {ng.data = {w = dense_resource<w> : tensor<0xf64>}} {
   // expected-error @+1 {{dim #0 extent 2305843009213693952 exceeds the limit of 2^31-1 (C4)}}
-  ng.method @forward(%p_w: !ng.tensor<f64[2305843009213693952]> {ng.binding = #ng.constant<parameter, "w">}) {
+  ng.method @forward(%p_w: !ng.tensor<f64[2305843009213693952]> = parameter "w") {
     ng.output()
   }
 }
@@ -26,7 +26,7 @@ module attributes {ng.data = {w = dense_resource<w> : tensor<0xf64>}} {
 // The element count itself overflows: 2^32 * 2^32.
 module attributes {ng.data = {w = dense_resource<w> : tensor<0xui8>}} {
   // expected-error @+1 {{dim #0 extent 4294967296 exceeds the limit of 2^31-1 (C4)}}
-  ng.method @forward(%p_w: !ng.tensor<ui8[4294967296, 4294967296]> {ng.binding = #ng.constant<parameter, "w">}) {
+  ng.method @forward(%p_w: !ng.tensor<ui8[4294967296, 4294967296]> = parameter "w") {
     ng.output()
   }
 }
@@ -38,7 +38,7 @@ module attributes {ng.data = {w = dense_resource<w> : tensor<0xui8>}} {
 
 // Accepted: an empty dim makes the tensor empty, however large the others.
 module attributes {ng.data = {w = dense_resource<w> : tensor<0xf64>}} {
-  ng.method @forward(%p_w: !ng.tensor<f64[2147483647, 2147483647, 0]> {ng.binding = #ng.constant<parameter, "w">}) {
+  ng.method @forward(%p_w: !ng.tensor<f64[2147483647, 2147483647, 0]> = parameter "w") {
     ng.output()
   }
 }
@@ -52,8 +52,8 @@ module attributes {ng.data = {w = dense_resource<w> : tensor<0xf64>}} {
 // 0, so 0 bytes were expected), and the 2^61 f64 scales 2^64 bytes.
 module attributes {ng.data = {s = dense_resource<s> : tensor<0xf64>, w = dense_resource<w> : tensor<0xui8>}} {
   // expected-error @+1 {{dim #0 extent 2305843009213693952 exceeds the limit of 2^31-1 (C4)}}
-  ng.method @forward(%p_w: !ng.tensor<ui8[2305843009213693952, 4], quant = #ng.affine_group<scale_data_key = "s", scale_dtype = f64, quant_min = -8, quant_max = 7, group_size = 0, zero_point_dtype = i8>> {ng.binding = #ng.constant<parameter, "w">},
-                     %c_s: !ng.tensor<f64[0]> {ng.binding = #ng.constant<constant, "s">}) {
+  ng.method @forward(%p_w: !ng.tensor<ui8[2305843009213693952, 4], quant = #ng.affine_group<scale_data_key = "s", scale_dtype = f64, quant_min = -8, quant_max = 7, group_size = 0, zero_point_dtype = i8>> = parameter "w",
+                     %c_s: !ng.tensor<f64[0]> = constant "s") {
     ng.output()
   }
 }
@@ -66,8 +66,8 @@ module attributes {ng.data = {s = dense_resource<s> : tensor<0xf64>, w = dense_r
 // Accepted: a 3-bit range (8 levels) takes ceil(numel * 3 / 8) bytes: 3
 // bytes for 7 values.
 module attributes {ng.data = {s = dense_resource<s> : tensor<1xf32>, w = dense_resource<w> : tensor<3xui8>}} {
-  ng.method @forward(%p_w: !ng.tensor<ui8[7], quant = #ng.affine_group<scale_data_key = "s", scale_dtype = f32, quant_min = 0, quant_max = 7, group_size = 0, zero_point_dtype = i8>> {ng.binding = #ng.constant<parameter, "w">},
-                     %c_s: !ng.tensor<f32[1]> {ng.binding = #ng.constant<constant, "s">}) {
+  ng.method @forward(%p_w: !ng.tensor<ui8[7], quant = #ng.affine_group<scale_data_key = "s", scale_dtype = f32, quant_min = 0, quant_max = 7, group_size = 0, zero_point_dtype = i8>> = parameter "w",
+                     %c_s: !ng.tensor<f32[1]> = constant "s") {
     ng.output()
   }
 }
@@ -81,7 +81,7 @@ module attributes {ng.data = {s = dense_resource<s> : tensor<1xf32>, w = dense_r
 // that shape and no data).
 // expected-error @+1 {{data 'w' holds 0 bytes, but its type 'tensor<2305843009213693952xf64>' needs more than 2^64}}
 module attributes {ng.data = {w = dense_resource<w> : tensor<2305843009213693952xf64>}} {
-  ng.method @forward(%p_w: !ng.tensor<f64[0]> {ng.binding = #ng.constant<parameter, "w">}) {
+  ng.method @forward(%p_w: !ng.tensor<f64[0]> = parameter "w") {
     ng.output()
   }
 }

@@ -28,8 +28,8 @@ module attributes {ng.data = {}} {
 // A mutable buffer's zero point (its scale is bound).
 module attributes {ng.data = {s = dense_resource<s> : tensor<2xf32>}} {
   // expected-error @+1 {{'ng.method' op quantization parameter 'zp' for 'b_cache' is not bound in method 'forward' (V15: its zero point must be a constant of the method)}}
-  ng.method @forward(%c_s: !ng.tensor<f32[2]> {ng.binding = #ng.constant<constant, "s">},
-                     %b_cache: !ng.tensor<ui8[2, 4], quant = #ng.affine_group<scale_data_key = "s", scale_dtype = f32, quant_min = -8, quant_max = 7, group_size = 4, zero_point_data_key = "zp", zero_point_dtype = i8>> {ng.binding = #ng.mutable_buffer<"cache">}) {
+  ng.method @forward(%c_s: !ng.tensor<f32[2]> = constant "s",
+                     %b_cache: !ng.tensor<ui8[2, 4], quant = #ng.affine_group<scale_data_key = "s", scale_dtype = f32, quant_min = -8, quant_max = 7, group_size = 4, zero_point_data_key = "zp", zero_point_dtype = i8>> = mutable_buffer "cache") {
     ng.output()
   }
 }
@@ -58,7 +58,7 @@ module attributes {ng.data = {}} {
 // A node output's scale, bound in another method only: bindings are per
 // method.
 module attributes {ng.data = {s = dense_resource<s> : tensor<2xf32>}} {
-  ng.method @prefill(%c_s: !ng.tensor<f32[2]> {ng.binding = #ng.constant<constant, "s">}) {
+  ng.method @prefill(%c_s: !ng.tensor<f32[2]> = constant "s") {
     ng.output()
   }
   ng.method @decode(%x: !ng.tensor<f32[2, 4]>) -> !ng.tensor<ui8[2, 4], quant = #ng.affine_group<scale_data_key = "s", scale_dtype = f32, quant_min = -8, quant_max = 7, group_size = 4, zero_point_dtype = i8>> {
@@ -76,7 +76,7 @@ module attributes {ng.data = {s = dense_resource<s> : tensor<2xf32>}} {
 // The key is a mutable buffer's fqn, not a constant's data key.
 module attributes {ng.data = {}} {
   // expected-error @+1 {{'ng.method' op quantization parameter 's' for 'x' is not bound in method 'forward' (V15: its scale must be a constant of the method)}}
-  ng.method @forward(%b_s: !ng.tensor<f32[2]> {ng.binding = #ng.mutable_buffer<"s">}, %x: !ng.tensor<ui8[2, 4], quant = #ng.affine_group<scale_data_key = "s", scale_dtype = f32, quant_min = -8, quant_max = 7, group_size = 4, zero_point_dtype = i8>>) {
+  ng.method @forward(%b_s: !ng.tensor<f32[2]> = mutable_buffer "s", %x: !ng.tensor<ui8[2, 4], quant = #ng.affine_group<scale_data_key = "s", scale_dtype = f32, quant_min = -8, quant_max = 7, group_size = 4, zero_point_dtype = i8>>) {
     ng.output()
   }
 }
@@ -89,7 +89,7 @@ module attributes {ng.data = {}} {
 
 module attributes {ng.data = {s = dense_resource<s> : tensor<2xf32>}} {
   // expected-error @+1 {{'ng.method' op quantization parameter 's' for 'x' is constant 'b_s' of method 'forward', which is mutated (V15: quantization parameters are read-only)}}
-  ng.method @forward(%b_s: !ng.tensor<f32[2]> {ng.binding = #ng.constant<buffer, "s", mutated>}, %x: !ng.tensor<ui8[2, 4], quant = #ng.affine_group<scale_data_key = "s", scale_dtype = f32, quant_min = -8, quant_max = 7, group_size = 4, zero_point_dtype = i8>>) {
+  ng.method @forward(%b_s: !ng.tensor<f32[2]> = buffer "s" mutated, %x: !ng.tensor<ui8[2, 4], quant = #ng.affine_group<scale_data_key = "s", scale_dtype = f32, quant_min = -8, quant_max = 7, group_size = 4, zero_point_dtype = i8>>) {
     ng.output()
   }
 }
@@ -105,7 +105,7 @@ module attributes {ng.data = {s = dense_resource<s> : tensor<2xf32>}} {
 
 module attributes {ng.data = {s = dense_resource<s> : tensor<8xui8>}} {
   // expected-error @+1 {{'ng.method' op quantization parameter 's' for 'x' is constant 'c_s' of method 'forward', which is itself quantized (V15)}}
-  ng.method @forward(%c_s: !ng.tensor<f32[2], quant = #ng.packed<"custom">> {ng.binding = #ng.constant<constant, "s">}, %x: !ng.tensor<ui8[2, 4], quant = #ng.affine_group<scale_data_key = "s", scale_dtype = f32, quant_min = -8, quant_max = 7, group_size = 4, zero_point_dtype = i8>>) {
+  ng.method @forward(%c_s: !ng.tensor<f32[2], quant = #ng.packed<"custom">> = constant "s", %x: !ng.tensor<ui8[2, 4], quant = #ng.affine_group<scale_data_key = "s", scale_dtype = f32, quant_min = -8, quant_max = 7, group_size = 4, zero_point_dtype = i8>>) {
     ng.output()
   }
 }
@@ -122,7 +122,7 @@ module attributes {ng.data = {s = dense_resource<s> : tensor<8xui8>}} {
 // The scale constant is f16, the AffineGroup says f32.
 module attributes {ng.data = {s = dense_resource<s> : tensor<2xf16>}} {
   // expected-error @+1 {{'ng.method' op quantization parameter 's' for 'x' is constant 'c_s' of method 'forward' of 'f16', but the scale dtype is 'f32' (V15)}}
-  ng.method @forward(%c_s: !ng.tensor<f16[2]> {ng.binding = #ng.constant<constant, "s">}, %x: !ng.tensor<ui8[2, 4], quant = #ng.affine_group<scale_data_key = "s", scale_dtype = f32, quant_min = -8, quant_max = 7, group_size = 4, zero_point_dtype = i8>>) {
+  ng.method @forward(%c_s: !ng.tensor<f16[2]> = constant "s", %x: !ng.tensor<ui8[2, 4], quant = #ng.affine_group<scale_data_key = "s", scale_dtype = f32, quant_min = -8, quant_max = 7, group_size = 4, zero_point_dtype = i8>>) {
     ng.output()
   }
 }
@@ -135,8 +135,8 @@ module attributes {ng.data = {s = dense_resource<s> : tensor<2xf16>}} {
 // The zero point constant is i32, the AffineGroup says i8.
 module attributes {ng.data = {s = dense_resource<s> : tensor<2xf32>, zp = dense_resource<zp> : tensor<2xi32>}} {
   // expected-error @+1 {{'ng.method' op quantization parameter 'zp' for 'x' is constant 'c_zp' of method 'forward' of 'i32', but the zero point dtype is 'i8' (V15)}}
-  ng.method @forward(%c_s: !ng.tensor<f32[2]> {ng.binding = #ng.constant<constant, "s">},
-                     %c_zp: !ng.tensor<i32[2]> {ng.binding = #ng.constant<constant, "zp">},
+  ng.method @forward(%c_s: !ng.tensor<f32[2]> = constant "s",
+                     %c_zp: !ng.tensor<i32[2]> = constant "zp",
                      %x: !ng.tensor<ui8[2, 4], quant = #ng.affine_group<scale_data_key = "s", scale_dtype = f32, quant_min = -8, quant_max = 7, group_size = 4, zero_point_data_key = "zp", zero_point_dtype = i8>>) {
     ng.output()
   }
@@ -153,9 +153,9 @@ module attributes {ng.data = {s = dense_resource<s> : tensor<2xf32>, zp = dense_
 
 // Every kind of value, its parameters bound as constants of the method.
 module attributes {ng.data = {s = dense_resource<s> : tensor<2xf32>, zp = dense_resource<zp> : tensor<2xi8>}} {
-  ng.method @forward(%c_s: !ng.tensor<f32[2]> {ng.binding = #ng.constant<constant, "s">},
-                     %c_zp: !ng.tensor<i8[2]> {ng.binding = #ng.constant<constant, "zp">},
-                     %b_cache: !ng.tensor<ui8[2, 4], quant = #ng.affine_group<scale_data_key = "s", scale_dtype = f32, quant_min = -8, quant_max = 7, group_size = 4, zero_point_data_key = "zp", zero_point_dtype = i8>> {ng.binding = #ng.mutable_buffer<"cache">},
+  ng.method @forward(%c_s: !ng.tensor<f32[2]> = constant "s",
+                     %c_zp: !ng.tensor<i8[2]> = constant "zp",
+                     %b_cache: !ng.tensor<ui8[2, 4], quant = #ng.affine_group<scale_data_key = "s", scale_dtype = f32, quant_min = -8, quant_max = 7, group_size = 4, zero_point_data_key = "zp", zero_point_dtype = i8>> = mutable_buffer "cache",
                      %p: !ng.tensor<i1[]>, %x: !ng.tensor<ui8[2, 4], quant = #ng.affine_group<scale_data_key = "s", scale_dtype = f32, quant_min = -8, quant_max = 7, group_size = 4, zero_point_dtype = i8>>) -> !ng.tensor<ui8[2, 4], quant = #ng.affine_group<scale_data_key = "s", scale_dtype = f32, quant_min = -8, quant_max = 7, group_size = 4, zero_point_dtype = i8>> {
     %r = ng.call "torch.ops.higher_order.cond"(%p, graph "true_graph_0"(%x_1: !ng.tensor<ui8[2, 4], quant = #ng.affine_group<scale_data_key = "s", scale_dtype = f32, quant_min = -8, quant_max = 7, group_size = 4, zero_point_dtype = i8>>) {
       ng.output(%x_1) : !ng.tensor<ui8[2, 4], quant = #ng.affine_group<scale_data_key = "s", scale_dtype = f32, quant_min = -8, quant_max = 7, group_size = 4, zero_point_dtype = i8>>
@@ -175,8 +175,8 @@ module attributes {ng.data = {s = dense_resource<s> : tensor<2xf32>, zp = dense_
 // bound (V15) nor looked up in the data (V14), on a user input or on a
 // constant weight.
 module attributes {ng.data = {s = dense_resource<s> : tensor<2xf32>, w = dense_resource<w> : tensor<2x2xui8>}} {
-  ng.method @forward(%c_s: !ng.tensor<f32[2]> {ng.binding = #ng.constant<constant, "s">},
-                     %p_w: !ng.tensor<ui8[2, 4], quant = #ng.affine_group<scale_data_key = "s", scale_dtype = f32, quant_min = -8, quant_max = 7, group_size = 4, zero_point_data_key = "", zero_point_dtype = i8>> {ng.binding = #ng.constant<parameter, "w">},
+  ng.method @forward(%c_s: !ng.tensor<f32[2]> = constant "s",
+                     %p_w: !ng.tensor<ui8[2, 4], quant = #ng.affine_group<scale_data_key = "s", scale_dtype = f32, quant_min = -8, quant_max = 7, group_size = 4, zero_point_data_key = "", zero_point_dtype = i8>> = parameter "w",
                      %x: !ng.tensor<ui8[2, 4], quant = #ng.affine_group<scale_data_key = "s", scale_dtype = f32, quant_min = -8, quant_max = 7, group_size = 4, zero_point_data_key = "", zero_point_dtype = i8>>) {
     ng.output()
   }

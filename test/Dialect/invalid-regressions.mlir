@@ -26,7 +26,7 @@ ng.method @forward(%x: !ng.tensor<f32[2]>) -> !ng.tensor<f32[2]> {
 // #ng.affine_group's scale_dtype must be an NPTG ScalarType.
 // expected-error @+1 {{scale_dtype 'i4' is not an NPTG ScalarType}}
 ng.method @forward(%w: !ng.tensor<ui8[2, 8], quant = #ng.affine_group<scale_data_key = "s", scale_dtype = i4, quant_min = -8, quant_max = 7, group_size = 0, zero_point_dtype = i8>>
-                       {ng.binding = #ng.constant<parameter, "w">}) {
+                       = parameter "w") {
   ng.output()
 }
 
@@ -35,7 +35,7 @@ ng.method @forward(%w: !ng.tensor<ui8[2, 8], quant = #ng.affine_group<scale_data
 // #ng.affine_group's zero_point_dtype must be an NPTG ScalarType.
 // expected-error @+1 {{zero_point_dtype '!ng.tensor' is not an NPTG ScalarType}}
 ng.method @forward(%w: !ng.tensor<ui8[2, 8], quant = #ng.affine_group<scale_data_key = "s", scale_dtype = f32, quant_min = -8, quant_max = 7, group_size = 0, zero_point_dtype = !ng.tensor>>
-                       {ng.binding = #ng.constant<parameter, "w">}) {
+                       = parameter "w") {
   ng.output()
 }
 
@@ -43,7 +43,7 @@ ng.method @forward(%w: !ng.tensor<ui8[2, 8], quant = #ng.affine_group<scale_data
 
 // V13 covers the OUTPUT node's arguments too.
 ng.method @forward(%x: !ng.tensor<f32[3]>,
-                   %p_w: !ng.tensor<f32[3]> {ng.binding = #ng.constant<parameter, "w">})
+                   %p_w: !ng.tensor<f32[3]> = parameter "w")
     -> !ng.tensor<f32[3]> {
   // expected-error @+1 {{writes a read-only tensor in place}}
   ng.output(mut %p_w) : !ng.tensor<f32[3]>

@@ -30,7 +30,7 @@
 // BAD: expected the positions of written storages (array<i32: ...>), got 7
 
 ng.method @forward(%x: !ng.tensor<f32[3]>,
-                   %b: !ng.tensor<f32[3]> {ng.binding = #ng.mutable_buffer<"b">})
+                   %b: !ng.tensor<f32[3]> = mutable_buffer "b")
     -> (!ng.tensor<f32[3]>, !ng.tensor<f32[3]>, !ng.tensor<f32[3]>) {
   %c = ng.call "torch.ops.aten.clone.default"(self: %x, memory_format: none) : (!ng.tensor<f32[3]>) -> !ng.tensor<f32[3]>
   %w = ng.call "torch.ops.aten.add_.Tensor"(self: mut %c, other: 1, alpha: 1) : (!ng.tensor<f32[3]>) -> !ng.tensor<f32[3]> aliases %c

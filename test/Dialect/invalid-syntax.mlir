@@ -107,6 +107,38 @@ ng.method @forward(%x: !ng.tensor<f32[2]> {ng.binding = #ng.constant<weights, "w
 
 // -----
 
+// The same after `=`, the binding's usual spelling.
+// expected-error @+1 {{unknown placeholder binding 'weights' (expected user_input, parameter, buffer, constant or mutable_buffer)}}
+ng.method @forward(%x: !ng.tensor<f32[2]> = weights "w") {
+  ng.output()
+}
+
+// -----
+
+// A binding names its data key (or fqn) as a string.
+// expected-error @+1 {{expected string}}
+ng.method @forward(%x: !ng.tensor<f32[2]> = parameter w) {
+  ng.output()
+}
+
+// -----
+
+// No binding after `=`.
+// expected-error @+1 {{expected valid keyword}}
+ng.method @forward(%x: !ng.tensor<f32[2]> = ) {
+  ng.output()
+}
+
+// -----
+
+// `mutated` is a constant's; a mutable buffer is written by definition.
+// expected-error @+1 {{expected ')'}}
+ng.method @forward(%x: !ng.tensor<f32[2]> = mutable_buffer "k" mutated) {
+  ng.output()
+}
+
+// -----
+
 //===----------------------------------------------------------------------===//
 // Argument lists
 //===----------------------------------------------------------------------===//

@@ -234,7 +234,7 @@ ng.method @forward(%x: !ng.tensor<f32[2]>) -> !ng.tensor {
 // A constant (NamedTensorRef.meta is required on the wire).
 // expected-error @+1 {{'ng.method' op constant 'p_w' has no tensor metadata (V7)}}
 ng.method @forward(%x: !ng.tensor<f32[2]>,
-                   %p_w: !ng.tensor {ng.binding = #ng.constant<parameter, "w">})
+                   %p_w: !ng.tensor = parameter "w")
     -> !ng.tensor<f32[2]> {
   ng.output(%x) : !ng.tensor<f32[2]>
 }
@@ -244,7 +244,7 @@ ng.method @forward(%x: !ng.tensor<f32[2]>,
 // A mutable buffer (its metadata is a tensor_values entry, S3).
 // expected-error @+1 {{'ng.method' op mutable buffer 'b_k' (fqn 'k') has no tensor metadata (V7)}}
 ng.method @forward(%x: !ng.tensor<f32[2]>,
-                   %b_k: !ng.tensor {ng.binding = #ng.mutable_buffer<"k">})
+                   %b_k: !ng.tensor = mutable_buffer "k")
     -> !ng.tensor<f32[2]> {
   ng.output(%x) : !ng.tensor<f32[2]>
 }
@@ -457,7 +457,7 @@ ng.method @forward(%x: !ng.tensor<f32[3]>) -> !ng.tensor<f32[3]> {
 
 // BUFFER_MUTATION of a parameter's data key (a parameter is no buffer).
 ng.method @forward(%x: !ng.tensor<f32[3]>,
-                   %p_w: !ng.tensor<f32[3]> {ng.binding = #ng.constant<parameter, "w">})
+                   %p_w: !ng.tensor<f32[3]> = parameter "w")
     -> !ng.tensor<f32[3]> {
   // expected-error @+1 {{output 'x' mutates buffer 'w', which is not a buffer of method 'forward' (V11)}}
   ng.output(buffer_mutation "w" %x) : !ng.tensor<f32[3]>
@@ -466,7 +466,7 @@ ng.method @forward(%x: !ng.tensor<f32[3]>,
 // -----
 
 // BUFFER_MUTATION names an fqn (N5), not the buffer placeholder's name.
-ng.method @forward(%b_count: !ng.tensor<f32[1]> {ng.binding = #ng.constant<buffer, "count", mutated>},
+ng.method @forward(%b_count: !ng.tensor<f32[1]> = buffer "count" mutated,
                    %x: !ng.tensor<f32[1]>)
     -> !ng.tensor<f32[1]> {
   // expected-error @+1 {{output 'x' mutates buffer 'b_count', which is not a buffer of method 'forward' (V11)}}
@@ -477,7 +477,7 @@ ng.method @forward(%b_count: !ng.tensor<f32[1]> {ng.binding = #ng.constant<buffe
 
 // USER_INPUT_MUTATION of something that is not a user input (a buffer).
 ng.method @forward(%x: !ng.tensor<f32[3]>,
-                   %b_k: !ng.tensor<f32[3]> {ng.binding = #ng.mutable_buffer<"k">})
+                   %b_k: !ng.tensor<f32[3]> = mutable_buffer "k")
     -> !ng.tensor<f32[3]> {
   // expected-error @+1 {{'ng.output' op output 'x' mutates input 'b_k', which is not a user input (V11)}}
   ng.output(user_input_mutation "b_k" %x) : !ng.tensor<f32[3]>
@@ -521,9 +521,9 @@ ng.method @forward(%x: !ng.tensor<f32[3]>) -> !ng.tensor<f32[3]> {
 // Accepted: each kind with a right target: a mutable buffer's fqn, a
 // persistent buffer's data key (mutated or not), a user input, and a
 // USER_OUTPUT spelled out with an empty target.
-ng.method @forward(%b_k: !ng.tensor<f32[3]> {ng.binding = #ng.mutable_buffer<"kv.k">},
-                   %b_m: !ng.tensor<f32[3]> {ng.binding = #ng.constant<buffer, "bn.mean", mutated>},
-                   %b_v: !ng.tensor<f32[3]> {ng.binding = #ng.constant<buffer, "bn.var">},
+ng.method @forward(%b_k: !ng.tensor<f32[3]> = mutable_buffer "kv.k",
+                   %b_m: !ng.tensor<f32[3]> = buffer "bn.mean" mutated,
+                   %b_v: !ng.tensor<f32[3]> = buffer "bn.var",
                    %x: !ng.tensor<f32[3]>)
     -> (!ng.tensor<f32[3]>, !ng.tensor<f32[3]>, !ng.tensor<f32[3]>, !ng.tensor<f32[3]>, !ng.tensor<f32[3]>) {
   ng.output(buffer_mutation "kv.k" %x, buffer_mutation "bn.mean" %x, buffer_mutation "bn.var" %x,
@@ -540,7 +540,7 @@ ng.method @forward(%b_k: !ng.tensor<f32[3]> {ng.binding = #ng.mutable_buffer<"kv
 // NamedTensorRef.mutated on a PARAMETER.
 // expected-error @+1 {{'ng.method' op constant 'p_w' is marked mutated but is a parameter; only a buffer can be (V12)}}
 ng.method @forward(%x: !ng.tensor<f32[3]>,
-                   %p_w: !ng.tensor<f32[3]> {ng.binding = #ng.constant<parameter, "w", mutated>})
+                   %p_w: !ng.tensor<f32[3]> = parameter "w" mutated)
     -> !ng.tensor<f32[3]> {
   ng.output(%x) : !ng.tensor<f32[3]>
 }
@@ -550,7 +550,7 @@ ng.method @forward(%x: !ng.tensor<f32[3]>,
 // NamedTensorRef.mutated on a CONSTANT_TENSOR.
 // expected-error @+1 {{constant 'c' is marked mutated but is a constant; only a buffer can be (V12)}}
 ng.method @forward(%x: !ng.tensor<f32[3]>,
-                   %c: !ng.tensor<f32[3]> {ng.binding = #ng.constant<constant, "c", mutated>})
+                   %c: !ng.tensor<f32[3]> = constant "c" mutated)
     -> !ng.tensor<f32[3]> {
   ng.output(%x) : !ng.tensor<f32[3]>
 }
@@ -560,7 +560,7 @@ ng.method @forward(%x: !ng.tensor<f32[3]>,
 // NamedTensorRef.mutated on kind USER_INPUT (the wire's default kind, W6).
 // expected-error @+1 {{constant 'u' is marked mutated but is a user_input; only a buffer can be (V12)}}
 ng.method @forward(%x: !ng.tensor<f32[3]>,
-                   %u: !ng.tensor<f32[3]> {ng.binding = #ng.constant<user_input, "u", mutated>})
+                   %u: !ng.tensor<f32[3]> = user_input "u" mutated)
     -> !ng.tensor<f32[3]> {
   ng.output(%x) : !ng.tensor<f32[3]>
 }
@@ -573,6 +573,16 @@ ng.method @forward(%x: !ng.tensor<f32[3]>,
 // expected-error @+2 {{duplicate key 'ng.binding' in dictionary attribute}}
 ng.method @forward(%x: !ng.tensor<f32[3]>,
                    %b: !ng.tensor<f32[3]> {ng.binding = #ng.constant<buffer, "b">, ng.binding = #ng.mutable_buffer<"b">})
+    -> !ng.tensor<f32[3]> {
+  ng.output(%x) : !ng.tensor<f32[3]>
+}
+
+// -----
+
+// The same with the binding spelled after `=` and again as `ng.binding`.
+// expected-error @+2 {{placeholder 'b' is bound twice: by `= buffer ...` and by `ng.binding`}}
+ng.method @forward(%x: !ng.tensor<f32[3]>,
+                   %b: !ng.tensor<f32[3]> = buffer "b" {ng.binding = #ng.mutable_buffer<"b">})
     -> !ng.tensor<f32[3]> {
   ng.output(%x) : !ng.tensor<f32[3]>
 }
@@ -601,9 +611,9 @@ ng.method @""(%x: !ng.tensor<f32[3]>) -> !ng.tensor<f32[3]> {
 
 // Accepted: a mutated persistent buffer; the same data key bound twice in
 // one method (two placeholders may read one constant).
-ng.method @forward(%b: !ng.tensor<f32[3]> {ng.binding = #ng.constant<buffer, "b", mutated>},
-                   %p1: !ng.tensor<f32[3]> {ng.binding = #ng.constant<parameter, "shared">},
-                   %p2: !ng.tensor<f32[3]> {ng.binding = #ng.constant<parameter, "shared">})
+ng.method @forward(%b: !ng.tensor<f32[3]> = buffer "b" mutated,
+                   %p1: !ng.tensor<f32[3]> = parameter "shared",
+                   %p2: !ng.tensor<f32[3]> = parameter "shared")
     -> !ng.tensor<f32[3]> {
   ng.output(buffer_mutation "b" %p1) : !ng.tensor<f32[3]>
 }
@@ -617,7 +627,7 @@ ng.method @forward(%b: !ng.tensor<f32[3]> {ng.binding = #ng.constant<buffer, "b"
 
 // Directly, on a parameter.
 ng.method @forward(%x: !ng.tensor<f32[3]>,
-                   %p_w: !ng.tensor<f32[3]> {ng.binding = #ng.constant<parameter, "w">})
+                   %p_w: !ng.tensor<f32[3]> = parameter "w")
     -> !ng.tensor<f32[3]> {
   // expected-error @+1 {{'ng.call' op node 'aten_add__tensor' writes a read-only tensor in place: argument 'self' is stored in parameter 'p_w' (V13)}}
   %aten_add__tensor = ng.call "torch.ops.aten.add_.Tensor"(self: mut %p_w, other: %x, alpha: 1)
@@ -629,7 +639,7 @@ ng.method @forward(%x: !ng.tensor<f32[3]>,
 
 // Directly, on a constant tensor, through a positional argument.
 ng.method @forward(%x: !ng.tensor<f32[3]>,
-                   %c: !ng.tensor<f32[3]> {ng.binding = #ng.constant<constant, "c">})
+                   %c: !ng.tensor<f32[3]> = constant "c")
     -> !ng.tensor<f32[3]> {
   // expected-error @+1 {{node 'copy' writes a read-only tensor in place: argument #0 is stored in constant 'c' (V13)}}
   %copy = ng.call "torch.ops.aten.copy_.default"(mut %c, %x)
@@ -641,7 +651,7 @@ ng.method @forward(%x: !ng.tensor<f32[3]>,
 
 // Through an alias_of chain: view -> alias -> add_ (A2).
 ng.method @forward(%x: !ng.tensor<f32[3]>,
-                   %c: !ng.tensor<f32[3]> {ng.binding = #ng.constant<constant, "c">})
+                   %c: !ng.tensor<f32[3]> = constant "c")
     -> !ng.tensor<f32[3]> {
   %v = ng.call "torch.ops.aten.view.default"(self: %c, size: [3])
       : (!ng.tensor<f32[3]>) -> !ng.tensor<f32[3]> aliases %c
@@ -658,8 +668,8 @@ ng.method @forward(%x: !ng.tensor<f32[3]>,
 // Through a chain of in-place ops: the second add_ writes the first's
 // output, which aliases the parameter.
 ng.method @forward(%x: !ng.tensor<f32[3]>,
-                   %b: !ng.tensor<f32[3]> {ng.binding = #ng.constant<buffer, "b">},
-                   %p: !ng.tensor<f32[3]> {ng.binding = #ng.constant<parameter, "p">})
+                   %b: !ng.tensor<f32[3]> = buffer "b",
+                   %p: !ng.tensor<f32[3]> = parameter "p")
     -> !ng.tensor<f32[3]> {
   %t = ng.call "torch.ops.aten.t.default"(self: %p)
       : (!ng.tensor<f32[3]>) -> !ng.tensor<f32[3]> aliases %p
@@ -673,7 +683,7 @@ ng.method @forward(%x: !ng.tensor<f32[3]>,
 
 // A written list argument containing a parameter.
 ng.method @forward(%x: !ng.tensor<f32[3]>,
-                   %p: !ng.tensor<f32[3]> {ng.binding = #ng.constant<parameter, "p">})
+                   %p: !ng.tensor<f32[3]> = parameter "p")
     -> !ng.tensor<f32[3]> {
   // expected-error @+1 {{node 'foreach' writes a read-only tensor in place: argument 'self' is stored in parameter 'p' (V13)}}
   ng.call "torch.ops.aten._foreach_add_.Scalar"(self: mut [%x, %p], scalar: 1) {node = "foreach"}
@@ -687,9 +697,9 @@ ng.method @forward(%x: !ng.tensor<f32[3]>,
 // view of a user input, and a copy (no alias_of) of a parameter; a view of a
 // parameter that nothing writes.
 ng.method @forward(%x: !ng.tensor<f32[3]>,
-                   %b: !ng.tensor<f32[3]> {ng.binding = #ng.constant<buffer, "b", mutated>},
-                   %b_k: !ng.tensor<f32[3]> {ng.binding = #ng.mutable_buffer<"k">},
-                   %p: !ng.tensor<f32[3]> {ng.binding = #ng.constant<parameter, "p">})
+                   %b: !ng.tensor<f32[3]> = buffer "b" mutated,
+                   %b_k: !ng.tensor<f32[3]> = mutable_buffer "k",
+                   %p: !ng.tensor<f32[3]> = parameter "p")
     -> !ng.tensor<f32[3]> {
   %w1 = ng.call "torch.ops.aten.add_.Tensor"(self: mut %b, other: %x, alpha: 1)
       : (!ng.tensor<f32[3]>, !ng.tensor<f32[3]>) -> !ng.tensor<f32[3]> aliases %b
@@ -714,7 +724,7 @@ ng.method @forward(%x: !ng.tensor<f32[3]>,
 
 // Accepted: inside a subgraph the inputs are the subgraph's own (V9), even
 // when the parent passes a parameter in; V13 applies to the method's graph.
-ng.method @forward(%p: !ng.tensor<f32[3]> {ng.binding = #ng.constant<parameter, "p">},
+ng.method @forward(%p: !ng.tensor<f32[3]> = parameter "p",
                    %x: !ng.tensor<f32[3]>)
     -> !ng.tensor<f32[3]> {
   %r = ng.call "torch.ops.higher_order.cond"(true, graph "g"(%a: !ng.tensor<f32[3]>) {

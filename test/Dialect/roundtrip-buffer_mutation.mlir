@@ -15,7 +15,7 @@
 // - `other: 1` is an IntArg literal standing for a Scalar argument.
 
 // CHECK-LABEL: ng.method @forward(
-// CHECK:         %b_count: !ng.tensor<f32[1]> {ng.binding = #ng.constant<buffer, "count", mutated>}
+// CHECK:         %b_count: !ng.tensor<f32[1]> = buffer "count" mutated
 // CHECK:         %x: !ng.tensor<f32[3]>
 // CHECK:         -> (!ng.tensor<f32[1]>, !ng.tensor<f32[3]>) {
 // CHECK-NEXT:    %aten_add_tensor = ng.call "torch.ops.aten.add.Tensor"(self: %b_count, other: 1, alpha: 1) : (!ng.tensor<f32[1]>) -> !ng.tensor<f32[1]>
@@ -24,7 +24,7 @@
 
 module attributes {ng.version = "1.0"} {
   ng.method @forward(
-      %b_count: !ng.tensor<f32[1]> {ng.binding = #ng.constant<buffer, "count", mutated>},
+      %b_count: !ng.tensor<f32[1]> = buffer "count" mutated,
       %x: !ng.tensor<f32[3]>) -> (!ng.tensor<f32[1]>, !ng.tensor<f32[3]>) {
     %aten_add_tensor = ng.call "torch.ops.aten.add.Tensor"(self: %b_count, other: 1, alpha: 1)
         : (!ng.tensor<f32[1]>) -> !ng.tensor<f32[1]>

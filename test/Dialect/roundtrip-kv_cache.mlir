@@ -17,7 +17,7 @@
 // - The write-back names the buffer's fqn: `buffer_mutation "k_cache"` (N5, V11).
 
 // CHECK-LABEL: ng.method @forward(
-// CHECK:         %b_k_cache: !ng.tensor<f32[1, 8, 4]> {ng.binding = #ng.mutable_buffer<"k_cache">}
+// CHECK:         %b_k_cache: !ng.tensor<f32[1, 8, 4]> = mutable_buffer "k_cache"
 // CHECK:         %k_new: !ng.tensor<f32[1, 1, 4]>
 // CHECK:         %pos: !ng.tensor<i64[1]>
 // CHECK:         -> (!ng.tensor<f32[1, 8, 4]>, !ng.tensor<f32[1, 4]>) {
@@ -27,7 +27,7 @@
 
 module attributes {ng.version = "1.0"} {
   ng.method @forward(
-      %b_k_cache: !ng.tensor<f32[1, 8, 4]> {ng.binding = #ng.mutable_buffer<"k_cache">},
+      %b_k_cache: !ng.tensor<f32[1, 8, 4]> = mutable_buffer "k_cache",
       %k_new: !ng.tensor<f32[1, 1, 4]>,
       %pos: !ng.tensor<i64[1]>) -> (!ng.tensor<f32[1, 8, 4]>, !ng.tensor<f32[1, 4]>) {
     %aten_index_put_default = ng.call "torch.ops.aten.index_put.default"(

@@ -15,8 +15,8 @@
 //   tensor_values entry (S2).
 
 // CHECK-LABEL: ng.method @forward(
-// CHECK:         %p_weight: !ng.tensor<f32[4, 4]> {ng.binding = #ng.constant<parameter, "weight">}
-// CHECK:         %p_bias: !ng.tensor<f32[4]> {ng.binding = #ng.constant<parameter, "bias">}
+// CHECK:         %p_weight: !ng.tensor<f32[4, 4]> = parameter "weight"
+// CHECK:         %p_bias: !ng.tensor<f32[4]> = parameter "bias"
 // CHECK:         %x: !ng.tensor<f32[1, 4]>
 // CHECK:         -> !ng.tensor<f32[1, 4]> {
 // CHECK-NEXT:    %aten_linear_default = ng.call "torch.ops.aten.linear.default"(input: %x, weight: %p_weight, bias: %p_bias) : (!ng.tensor<f32[1, 4]>, !ng.tensor<f32[4, 4]>, !ng.tensor<f32[4]>) -> !ng.tensor<f32[1, 4]>
@@ -24,8 +24,8 @@
 
 module attributes {ng.version = "1.0"} {
   ng.method @forward(
-      %p_weight: !ng.tensor<f32[4, 4]> {ng.binding = #ng.constant<parameter, "weight">},
-      %p_bias: !ng.tensor<f32[4]> {ng.binding = #ng.constant<parameter, "bias">},
+      %p_weight: !ng.tensor<f32[4, 4]> = parameter "weight",
+      %p_bias: !ng.tensor<f32[4]> = parameter "bias",
       %x: !ng.tensor<f32[1, 4]>) -> !ng.tensor<f32[1, 4]> {
     %aten_linear_default = ng.call "torch.ops.aten.linear.default"(
         input: %x, weight: %p_weight, bias: %p_bias)

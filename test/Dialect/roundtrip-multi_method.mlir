@@ -15,8 +15,8 @@
 // - h has a dynamic dim in prefill (1:16) and a static one in decode.
 
 // CHECK-LABEL: ng.method @prefill(
-// CHECK:         %p_proj_weight: !ng.tensor<f32[8, 8]> {ng.binding = #ng.constant<parameter, "proj.weight">}
-// CHECK:         %b_cache: !ng.tensor<f32[1, 16, 8]> {ng.binding = #ng.mutable_buffer<"cache">}
+// CHECK:         %p_proj_weight: !ng.tensor<f32[8, 8]> = parameter "proj.weight"
+// CHECK:         %b_cache: !ng.tensor<f32[1, 16, 8]> = mutable_buffer "cache"
 // CHECK:         %h: !ng.tensor<f32[1, 1:16, 8]>
 // CHECK:         -> (!ng.tensor<f32[1, 16, 8]>, !ng.tensor<f32[1, 1:16, 8]>) {
 // CHECK-NEXT:    %aten_linear_default = ng.call "torch.ops.aten.linear.default"(input: %h, weight: %p_proj_weight, bias: none) : (!ng.tensor<f32[1, 1:16, 8]>, !ng.tensor<f32[8, 8]>) -> !ng.tensor<f32[1, 1:16, 8]>
@@ -24,8 +24,8 @@
 // CHECK-NEXT:    ng.output(buffer_mutation "cache" %aten_slice_scatter_default, %aten_linear_default) : !ng.tensor<f32[1, 16, 8]>, !ng.tensor<f32[1, 1:16, 8]>
 
 // CHECK-LABEL: ng.method @decode(
-// CHECK:         %p_proj_weight: !ng.tensor<f32[8, 8]> {ng.binding = #ng.constant<parameter, "proj.weight">}
-// CHECK:         %b_cache: !ng.tensor<f32[1, 16, 8]> {ng.binding = #ng.mutable_buffer<"cache">}
+// CHECK:         %p_proj_weight: !ng.tensor<f32[8, 8]> = parameter "proj.weight"
+// CHECK:         %b_cache: !ng.tensor<f32[1, 16, 8]> = mutable_buffer "cache"
 // CHECK:         %h: !ng.tensor<f32[1, 1, 8]>
 // CHECK:         -> (!ng.tensor<f32[1, 16, 8]>, !ng.tensor<f32[1, 1, 8]>) {
 // CHECK-NEXT:    %aten_linear_default = ng.call "torch.ops.aten.linear.default"(input: %h, weight: %p_proj_weight, bias: none) : (!ng.tensor<f32[1, 1, 8]>, !ng.tensor<f32[8, 8]>) -> !ng.tensor<f32[1, 1, 8]>
@@ -34,8 +34,8 @@
 
 module attributes {ng.version = "1.0"} {
   ng.method @prefill(
-      %p_proj_weight: !ng.tensor<f32[8, 8]> {ng.binding = #ng.constant<parameter, "proj.weight">},
-      %b_cache: !ng.tensor<f32[1, 16, 8]> {ng.binding = #ng.mutable_buffer<"cache">},
+      %p_proj_weight: !ng.tensor<f32[8, 8]> = parameter "proj.weight",
+      %b_cache: !ng.tensor<f32[1, 16, 8]> = mutable_buffer "cache",
       %h: !ng.tensor<f32[1, 1:16, 8]>)
       -> (!ng.tensor<f32[1, 16, 8]>, !ng.tensor<f32[1, 1:16, 8]>) {
     %aten_linear_default = ng.call "torch.ops.aten.linear.default"(
@@ -48,8 +48,8 @@ module attributes {ng.version = "1.0"} {
         : !ng.tensor<f32[1, 16, 8]>, !ng.tensor<f32[1, 1:16, 8]>
   }
   ng.method @decode(
-      %p_proj_weight: !ng.tensor<f32[8, 8]> {ng.binding = #ng.constant<parameter, "proj.weight">},
-      %b_cache: !ng.tensor<f32[1, 16, 8]> {ng.binding = #ng.mutable_buffer<"cache">},
+      %p_proj_weight: !ng.tensor<f32[8, 8]> = parameter "proj.weight",
+      %b_cache: !ng.tensor<f32[1, 16, 8]> = mutable_buffer "cache",
       %h: !ng.tensor<f32[1, 1, 8]>)
       -> (!ng.tensor<f32[1, 16, 8]>, !ng.tensor<f32[1, 1, 8]>) {
     %aten_linear_default = ng.call "torch.ops.aten.linear.default"(

@@ -12,14 +12,14 @@
 //   QuantSpec{PackedQuant{codec "gguf:q4_k"}} as `quant = #ng.packed<"gguf:q4_k">`.
 // - The dequantize node is gone; linear reads p_weight directly.
 
-// CHECK-LABEL: ng.method @forward(%p_weight: !ng.tensor<ui8[64, 256], dim_order = none, quant = #ng.packed<"gguf:q4_k">> {ng.binding = #ng.constant<parameter, "weight">}, %x: !ng.tensor<f32[1, 256]>) -> !ng.tensor<f32[1, 64]> {
+// CHECK-LABEL: ng.method @forward(%p_weight: !ng.tensor<ui8[64, 256], dim_order = none, quant = #ng.packed<"gguf:q4_k">> = parameter "weight", %x: !ng.tensor<f32[1, 256]>) -> !ng.tensor<f32[1, 64]> {
 // CHECK-NEXT:    %aten_linear_default = ng.call "torch.ops.aten.linear.default"(input: %x, weight: %p_weight, bias: none) : (!ng.tensor<f32[1, 256]>, !ng.tensor<ui8[64, 256], dim_order = none, quant = #ng.packed<"gguf:q4_k">>) -> !ng.tensor<f32[1, 64]>
 // CHECK-NEXT:    ng.output(%aten_linear_default) : !ng.tensor<f32[1, 64]>
 
 module attributes {ng.version = "1.0"} {
   ng.method @forward(
       %p_weight: !ng.tensor<ui8[64, 256], dim_order = none, quant = #ng.packed<"gguf:q4_k">>
-          {ng.binding = #ng.constant<parameter, "weight">},
+          = parameter "weight",
       %x: !ng.tensor<f32[1, 256]>) -> !ng.tensor<f32[1, 64]> {
     %aten_linear_default = ng.call "torch.ops.aten.linear.default"(
         input: %x, weight: %p_weight, bias: none)

@@ -12,14 +12,14 @@
 // - dequantize_gguf(weight, ggml_type: "q4_k" (StringArg), output_dtype: f32)
 //   yields the logical (64, 256) f32 weight.
 
-// CHECK-LABEL: ng.method @forward(%p_weight: !ng.tensor<ui8[64, 144]> {ng.binding = #ng.constant<parameter, "weight">}, %x: !ng.tensor<f32[1, 256]>) -> !ng.tensor<f32[1, 64]> {
+// CHECK-LABEL: ng.method @forward(%p_weight: !ng.tensor<ui8[64, 144]> = parameter "weight", %x: !ng.tensor<f32[1, 256]>) -> !ng.tensor<f32[1, 64]> {
 // CHECK-NEXT:    %torchao_dequantize_gguf_default = ng.call "torch.ops.torchao.dequantize_gguf.default"(weight: %p_weight, ggml_type: "q4_k", output_dtype: f32) : (!ng.tensor<ui8[64, 144]>) -> !ng.tensor<f32[64, 256]>
 // CHECK-NEXT:    %aten_linear_default = ng.call "torch.ops.aten.linear.default"(input: %x, weight: %torchao_dequantize_gguf_default, bias: none) : (!ng.tensor<f32[1, 256]>, !ng.tensor<f32[64, 256]>) -> !ng.tensor<f32[1, 64]>
 // CHECK-NEXT:    ng.output(%aten_linear_default) : !ng.tensor<f32[1, 64]>
 
 module attributes {ng.version = "1.0"} {
   ng.method @forward(
-      %p_weight: !ng.tensor<ui8[64, 144]> {ng.binding = #ng.constant<parameter, "weight">},
+      %p_weight: !ng.tensor<ui8[64, 144]> = parameter "weight",
       %x: !ng.tensor<f32[1, 256]>) -> !ng.tensor<f32[1, 64]> {
     %torchao_dequantize_gguf_default = ng.call "torch.ops.torchao.dequantize_gguf.default"(
         weight: %p_weight, ggml_type: "q4_k", output_dtype: f32)

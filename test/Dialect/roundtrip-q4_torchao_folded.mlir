@@ -16,9 +16,9 @@
 //   scale and zero-point constants stay (F4) although nothing reads them.
 
 // CHECK-LABEL: ng.method @forward(
-// CHECK:         %p_weight: !ng.tensor<ui8[16, 64], dim_order = none, quant = #ng.affine_group<scale_data_key = "scale", scale_dtype = f32, quant_min = -8, quant_max = 7, group_size = 32, zero_point_data_key = "zero_point", zero_point_dtype = i8>> {ng.binding = #ng.constant<parameter, "weight">}
-// CHECK:         %c_scale: !ng.tensor<f32[16, 2]> {ng.binding = #ng.constant<constant, "scale">}
-// CHECK:         %c_zero_point: !ng.tensor<i8[16, 2]> {ng.binding = #ng.constant<constant, "zero_point">}
+// CHECK:         %p_weight: !ng.tensor<ui8[16, 64], dim_order = none, quant = #ng.affine_group<scale_data_key = "scale", scale_dtype = f32, quant_min = -8, quant_max = 7, group_size = 32, zero_point_data_key = "zero_point", zero_point_dtype = i8>> = parameter "weight"
+// CHECK:         %c_scale: !ng.tensor<f32[16, 2]> = constant "scale"
+// CHECK:         %c_zero_point: !ng.tensor<i8[16, 2]> = constant "zero_point"
 // CHECK:         %x: !ng.tensor<f32[1, 64]>
 // CHECK:         -> !ng.tensor<f32[1, 16]> {
 // CHECK-NEXT:    %aten_linear_default = ng.call "torch.ops.aten.linear.default"(input: %x, weight: %p_weight, bias: none) : (!ng.tensor<f32[1, 64]>, !ng.tensor<ui8[16, 64], dim_order = none, quant = #ng.affine_group<scale_data_key = "scale", scale_dtype = f32, quant_min = -8, quant_max = 7, group_size = 32, zero_point_data_key = "zero_point", zero_point_dtype = i8>>) -> !ng.tensor<f32[1, 16]>
@@ -31,9 +31,9 @@ module attributes {ng.version = "1.0"} {
                                                      quant_min = -8, quant_max = 7, group_size = 32,
                                                      zero_point_data_key = "zero_point",
                                                      zero_point_dtype = i8>>
-          {ng.binding = #ng.constant<parameter, "weight">},
-      %c_scale: !ng.tensor<f32[16, 2]> {ng.binding = #ng.constant<constant, "scale">},
-      %c_zero_point: !ng.tensor<i8[16, 2]> {ng.binding = #ng.constant<constant, "zero_point">},
+          = parameter "weight",
+      %c_scale: !ng.tensor<f32[16, 2]> = constant "scale",
+      %c_zero_point: !ng.tensor<i8[16, 2]> = constant "zero_point",
       %x: !ng.tensor<f32[1, 64]>) -> !ng.tensor<f32[1, 16]> {
     %aten_linear_default = ng.call "torch.ops.aten.linear.default"(
         input: %x, weight: %p_weight, bias: none)

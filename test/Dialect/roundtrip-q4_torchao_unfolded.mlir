@@ -14,9 +14,9 @@
 //   (IntArgs), output_dtype f32 (FLOAT 6).
 
 // CHECK-LABEL: ng.method @forward(
-// CHECK:         %p_weight: !ng.tensor<i8[16, 64]> {ng.binding = #ng.constant<parameter, "weight">}
-// CHECK:         %c_scale: !ng.tensor<f32[16, 2]> {ng.binding = #ng.constant<constant, "scale">}
-// CHECK:         %c_zero_point: !ng.tensor<i8[16, 2]> {ng.binding = #ng.constant<constant, "zero_point">}
+// CHECK:         %p_weight: !ng.tensor<i8[16, 64]> = parameter "weight"
+// CHECK:         %c_scale: !ng.tensor<f32[16, 2]> = constant "scale"
+// CHECK:         %c_zero_point: !ng.tensor<i8[16, 2]> = constant "zero_point"
 // CHECK:         %x: !ng.tensor<f32[1, 64]>
 // CHECK:         -> !ng.tensor<f32[1, 16]> {
 // CHECK-NEXT:    %torchao_dequantize_affine_default = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight, block_size: [1, 32], scale: %c_scale, zero_point: %c_zero_point, input_dtype: i8, quant_min: -8, quant_max: 7, output_dtype: f32) : (!ng.tensor<i8[16, 64]>, !ng.tensor<f32[16, 2]>, !ng.tensor<i8[16, 2]>) -> !ng.tensor<f32[16, 64]>
@@ -25,9 +25,9 @@
 
 module attributes {ng.version = "1.0"} {
   ng.method @forward(
-      %p_weight: !ng.tensor<i8[16, 64]> {ng.binding = #ng.constant<parameter, "weight">},
-      %c_scale: !ng.tensor<f32[16, 2]> {ng.binding = #ng.constant<constant, "scale">},
-      %c_zero_point: !ng.tensor<i8[16, 2]> {ng.binding = #ng.constant<constant, "zero_point">},
+      %p_weight: !ng.tensor<i8[16, 64]> = parameter "weight",
+      %c_scale: !ng.tensor<f32[16, 2]> = constant "scale",
+      %c_zero_point: !ng.tensor<i8[16, 2]> = constant "zero_point",
       %x: !ng.tensor<f32[1, 64]>) -> !ng.tensor<f32[1, 16]> {
     %torchao_dequantize_affine_default = ng.call "torch.ops.torchao.dequantize_affine.default"(
         input: %p_weight, block_size: [1, 32], scale: %c_scale, zero_point: %c_zero_point,

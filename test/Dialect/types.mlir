@@ -100,9 +100,9 @@ ng.method @dim_orders() {
 // scheme has no spelling (see docs/Dialect.md, Normalizations).
 // V15: every scale and zero-point key names a constant of the method.
 // CHECK-LABEL: ng.method @quant(
-// CHECK-NEXT:    %scale: !ng.tensor<f32[16, 2]> {ng.binding = #ng.constant<parameter, "scale">},
-// CHECK-NEXT:    %zero_point: !ng.tensor<i8[16, 2]> {ng.binding = #ng.constant<parameter, "zero_point">},
-// CHECK-NEXT:    %s: !ng.tensor<bf16[4]> {ng.binding = #ng.constant<parameter, "s">}
+// CHECK-NEXT:    %scale: !ng.tensor<f32[16, 2]> = parameter "scale",
+// CHECK-NEXT:    %zero_point: !ng.tensor<i8[16, 2]> = parameter "zero_point",
+// CHECK-NEXT:    %s: !ng.tensor<bf16[4]> = parameter "s"
 // CHECK-NEXT:  ) {
 // CHECK-NEXT:    %affine = ng.call "t"() : () -> !ng.tensor<ui8[16, 64], dim_order = none, quant = #ng.affine_group<scale_data_key = "scale", scale_dtype = f32, quant_min = -8, quant_max = 7, group_size = 32, zero_point_data_key = "zero_point", zero_point_dtype = i8>>
 // CHECK-NEXT:    %no_zp_key = ng.call "t"() : () -> !ng.tensor<ui8[4, 8], quant = #ng.affine_group<scale_data_key = "s", scale_dtype = bf16, quant_min = 0, quant_max = 255, group_size = 0, zero_point_dtype = ui8>>
@@ -110,9 +110,9 @@ ng.method @dim_orders() {
 // CHECK-NEXT:    %packed_with_order = ng.call "t"() : () -> !ng.tensor<ui8[64, 256], dim_order = [1, 0], quant = #ng.packed<"gguf:q8_0">>
 // CHECK-NEXT:    %empty_codec = ng.call "t"() : () -> !ng.tensor<ui8[2], quant = #ng.packed<"">>
 // CHECK-NEXT:    ng.output()
-ng.method @quant(%scale: !ng.tensor<f32[16, 2]> {ng.binding = #ng.constant<parameter, "scale">},
-                 %zero_point: !ng.tensor<i8[16, 2]> {ng.binding = #ng.constant<parameter, "zero_point">},
-                 %s: !ng.tensor<bf16[4]> {ng.binding = #ng.constant<parameter, "s">}) {
+ng.method @quant(%scale: !ng.tensor<f32[16, 2]> = parameter "scale",
+                 %zero_point: !ng.tensor<i8[16, 2]> = parameter "zero_point",
+                 %s: !ng.tensor<bf16[4]> = parameter "s") {
   %affine = ng.call "t"() : () -> !ng.tensor<ui8[16, 64], dim_order = none, quant = #ng.affine_group<scale_data_key = "scale", scale_dtype = f32, quant_min = -8, quant_max = 7, group_size = 32, zero_point_data_key = "zero_point", zero_point_dtype = i8>>
   %no_zp_key = ng.call "t"() : () -> !ng.tensor<ui8[4, 8], quant = #ng.affine_group<scale_data_key = "s", scale_dtype = bf16, quant_min = 0, quant_max = 255, group_size = 0, zero_point_dtype = ui8>>
   %packed = ng.call "t"() : () -> !ng.tensor<ui8[64, 256], dim_order = none, quant = #ng.packed<"gguf:q4_k">>
@@ -136,8 +136,8 @@ ng.method @no_meta() {
 // Spellings that parse but are not canonical: they print normalized. Each
 // pair denotes the same TensorMeta, so nothing reaching the wire changes.
 // CHECK-LABEL: ng.method @normalized(
-// CHECK-SAME:    %s16: !ng.tensor<f16[1]> {ng.binding = #ng.constant<parameter, "s16">}
-// CHECK-SAME:    %z8: !ng.tensor<i8[1]> {ng.binding = #ng.constant<parameter, "z8">}) {
+// CHECK-SAME:    %s16: !ng.tensor<f16[1]> = parameter "s16"
+// CHECK-SAME:    %z8: !ng.tensor<i8[1]> = parameter "z8") {
 // CHECK-NEXT:    %min_eq_max = ng.call "t"() : () -> !ng.tensor<f32[3, 2]>
 // CHECK-NEXT:    %max_minus_one = ng.call "t"() : () -> !ng.tensor<f32[1:?]>
 // CHECK-NEXT:    %identity = ng.call "t"() : () -> !ng.tensor<f32[2, 3, 4]>
@@ -145,8 +145,8 @@ ng.method @no_meta() {
 // CHECK-NEXT:    %field_order = ng.call "t"() : () -> !ng.tensor<ui8[2], dim_order = none, quant = #ng.packed<"x">>
 // CHECK-NEXT:    %struct_order = ng.call "t"() : () -> !ng.tensor<ui8[2], quant = #ng.affine_group<scale_data_key = "s16", scale_dtype = f16, quant_min = -8, quant_max = 7, group_size = 0, zero_point_data_key = "z8", zero_point_dtype = i8>>
 // CHECK-NEXT:    ng.output()
-ng.method @normalized(%s16: !ng.tensor<f16[1]> {ng.binding = #ng.constant<parameter, "s16">},
-                      %z8: !ng.tensor<i8[1]> {ng.binding = #ng.constant<parameter, "z8">}) {
+ng.method @normalized(%s16: !ng.tensor<f16[1]> = parameter "s16",
+                      %z8: !ng.tensor<i8[1]> = parameter "z8") {
   %min_eq_max = ng.call "t"() : () -> !ng.tensor<f32[3:3, 2]>
   %max_minus_one = ng.call "t"() : () -> !ng.tensor<f32[1:-1]>
   %identity = ng.call "t"() : () -> !ng.tensor<f32[2, 3, 4], dim_order = [0, 1, 2]>

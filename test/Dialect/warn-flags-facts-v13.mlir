@@ -5,8 +5,8 @@
 // V13 error (the reference loader accepts both files). With the flags
 // filled in (--ng-infer-aliases) V13 rejects them (infer-aliases-errors.mlir).
 ng.method @read_only(%x: !ng.tensor<f32[3]>,
-                     %p_w: !ng.tensor<f32[3]> {ng.binding = #ng.constant<parameter, "w">},
-                     %p_b: !ng.tensor<f32[3]> {ng.binding = #ng.constant<parameter, "b">})
+                     %p_w: !ng.tensor<f32[3]> = parameter "w",
+                     %p_b: !ng.tensor<f32[3]> = parameter "b")
     -> (!ng.tensor<f32[3]>, !ng.tensor<f32[3]>) {
   // expected-warning @+1 {{node 'w' (torch.ops.aten.add_.Tensor): 'self' is written in place but not marked `mut`}}
   %w = ng.call "torch.ops.aten.add_.Tensor"(self: %p_w, other: %x, alpha: 1) : (!ng.tensor<f32[3]>, !ng.tensor<f32[3]>) -> !ng.tensor<f32[3]> aliases %p_w

@@ -40,8 +40,8 @@ ng.method @half(%x: !ng.tensor<f32[3]>) -> (!ng.tensor<f32[3]>, !ng.tensor<f32[3
 
 // Views, an in-place op without outputs, an op writing two arguments.
 ng.method @kinds(%x: !ng.tensor<f32[2, 3]>, %y: !ng.tensor<f32[3]>,
-                 %m: !ng.tensor<f32[1]> {ng.binding = #ng.constant<buffer, "m">},
-                 %v: !ng.tensor<f32[1]> {ng.binding = #ng.constant<buffer, "v">})
+                 %m: !ng.tensor<f32[1]> = buffer "m",
+                 %v: !ng.tensor<f32[1]> = buffer "v")
     -> (!ng.tensor<f32[3, 2]>, !ng.tensor<f32[3]>) {
   // expected-warning @+1 {{node 't' (torch.ops.aten.t.default): the output aliases 'self' but has no alias_of}}
   %t = ng.call "torch.ops.aten.t.default"(self: %x) : (!ng.tensor<f32[2, 3]>) -> !ng.tensor<f32[3, 2]>

@@ -19,7 +19,7 @@ module {
     %f = ng.call "torch.ops.aten.full.default"(size: [100000, 100000], fill_value: 1.0) : () -> !ng.tensor<f32[100000, 100000]>
     ng.output(%f) : !ng.tensor<f32[100000, 100000]>
   }
-  ng.method @buffer(%b: !ng.tensor<f32[100000, 100000]> {ng.binding = #ng.mutable_buffer<"big">}) -> !ng.tensor<f32[100000, 100000]> {
+  ng.method @buffer(%b: !ng.tensor<f32[100000, 100000]> = mutable_buffer "big") -> !ng.tensor<f32[100000, 100000]> {
     ng.output(%b) : !ng.tensor<f32[100000, 100000]>
   }
   ng.method @unbounded(%x: !ng.tensor<f32[1:?]>) -> !ng.tensor<f32[1:?]> {

@@ -23,7 +23,7 @@
 // CHECK: upper f32 [3, 4] = [0, 1, 2, 3, 0, 0, 12, 13, 0, 0, 0, 23]
 
 module {
-  ng.method @forward(%x: !ng.tensor<f32[3, 4]>, %pos: !ng.tensor<i64[2]>, %v: !ng.tensor<f32[2]>, %b_kv: !ng.tensor<f32[3]> {ng.binding = #ng.mutable_buffer<"kv">}) -> (!ng.tensor<f32[3]>, !ng.tensor<i64[4]>, !ng.tensor<f32[3, 2]>, !ng.tensor<f32[3, 4]>, !ng.tensor<f32[2, 4]>, !ng.tensor<f32[2]>, !ng.tensor<f32[3, 1]>, !ng.tensor<f32[2, 2]>, !ng.tensor<f32[3, 4]>, !ng.tensor<f32[3, 4]>) {
+  ng.method @forward(%x: !ng.tensor<f32[3, 4]>, %pos: !ng.tensor<i64[2]>, %v: !ng.tensor<f32[2]>, %b_kv: !ng.tensor<f32[3]> = mutable_buffer "kv") -> (!ng.tensor<f32[3]>, !ng.tensor<i64[4]>, !ng.tensor<f32[3, 2]>, !ng.tensor<f32[3, 4]>, !ng.tensor<f32[2, 4]>, !ng.tensor<f32[2]>, !ng.tensor<f32[3, 1]>, !ng.tensor<f32[2, 2]>, !ng.tensor<f32[3, 4]>, !ng.tensor<f32[3, 4]>) {
     %columns = ng.call "torch.ops.aten.index.Tensor"(self: %x, indices: [none, %pos]) : (!ng.tensor<f32[3, 4]>, !ng.tensor<i64[2]>) -> !ng.tensor<f32[3, 2]>
     %zeros = ng.call "torch.ops.aten.zeros.default"(size: [3], dtype: f32) : () -> !ng.tensor<f32[3]>
     %twice = ng.call "torch.ops.aten.cat.default"(tensors: [%pos, %pos], dim: 0) : (!ng.tensor<i64[2]>, !ng.tensor<i64[2]>) -> !ng.tensor<i64[4]>

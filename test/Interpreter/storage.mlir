@@ -20,7 +20,7 @@
 // CHECK: viewed f32 [3] = [0, 0, 0]
 
 module {
-  ng.method @forward(%x: !ng.tensor<f32[2, 3]>, %y: !ng.tensor<f32[3]>, %b_cache: !ng.tensor<f32[2, 3]> {ng.binding = #ng.mutable_buffer<"cache">}, %b_state: !ng.tensor<f32[3]> {ng.binding = #ng.mutable_buffer<"state">}) -> (!ng.tensor<f32[2, 3]>, !ng.tensor<f32[]>, !ng.tensor<f32[3]>, !ng.tensor<f32[3]>, !ng.tensor<f32[3]>) {
+  ng.method @forward(%x: !ng.tensor<f32[2, 3]>, %y: !ng.tensor<f32[3]>, %b_cache: !ng.tensor<f32[2, 3]> = mutable_buffer "cache", %b_state: !ng.tensor<f32[3]> = mutable_buffer "state") -> (!ng.tensor<f32[2, 3]>, !ng.tensor<f32[]>, !ng.tensor<f32[3]>, !ng.tensor<f32[3]>, !ng.tensor<f32[3]>) {
     %clone = ng.call "torch.ops.aten.clone.default"(self: %x) : (!ng.tensor<f32[2, 3]>) -> !ng.tensor<f32[2, 3]>
     %t = ng.call "torch.ops.aten.transpose.int"(self: %clone, dim0: 0, dim1: 1) : (!ng.tensor<f32[2, 3]>) -> !ng.tensor<f32[3, 2], dim_order = [1, 0]> aliases %clone
     %copied = ng.call "torch.ops.aten.select_copy.int"(self: %clone, dim: 0, index: 0) : (!ng.tensor<f32[2, 3]>) -> !ng.tensor<f32[3]>

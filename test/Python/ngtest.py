@@ -17,9 +17,9 @@ EDGE_DECODER = os.path.join(SRC_ROOT, "examples", "edge-decoder.ptn")
 LINEAR = """
 module attributes {ng.version = "1.0"} {
   ng.method @forward(
-    %p_weight: !ng.tensor<f32[4, 4]> {ng.binding = #ng.constant<parameter, "weight">},
-    %p_bias: !ng.tensor<f32[4]> {ng.binding = #ng.constant<parameter, "bias">},
-    %b_count: !ng.tensor<f32[1]> {ng.binding = #ng.constant<buffer, "count", mutated>},
+    %p_weight: !ng.tensor<f32[4, 4]> = parameter "weight",
+    %p_bias: !ng.tensor<f32[4]> = parameter "bias",
+    %b_count: !ng.tensor<f32[1]> = buffer "count" mutated,
     %x: !ng.tensor<f32[1:8, 4]>
   ) -> !ng.tensor<f32[1:8, 4]> {
     %lin = ng.call "torch.ops.aten.linear.default"(input: %x, weight: %p_weight, bias: %p_bias) : (!ng.tensor<f32[1:8, 4]>, !ng.tensor<f32[4, 4]>, !ng.tensor<f32[4]>) -> !ng.tensor<f32[1:8, 4]>

@@ -14,13 +14,13 @@
 
 module attributes {ng.data = {
     u = dense_resource<u> : tensor<1xf32>, v = dense_resource<v> : tensor<1xf32>}} {
-  ng.method @forward(%u: !ng.tensor<f32[1]> {ng.binding = #ng.constant<parameter, "u">},
+  ng.method @forward(%u: !ng.tensor<f32[1]> = parameter "u",
                      %x: !ng.tensor<f32[1]>) -> (!ng.tensor<f32[1]>, !ng.tensor<f32[1]>) {
     %a = ng.call "torch.ops.aten.neg.default"(self: %x) : (!ng.tensor<f32[1]>) -> !ng.tensor<f32[1]>
     %b = ng.call "torch.ops.aten.neg.default"(self: %x) : (!ng.tensor<f32[1]>) -> !ng.tensor<f32[1]>
     ng.output(%a, %b) : !ng.tensor<f32[1]>, !ng.tensor<f32[1]>
   }
-  ng.method @other(%v: !ng.tensor<f32[1]> {ng.binding = #ng.constant<parameter, "v">},
+  ng.method @other(%v: !ng.tensor<f32[1]> = parameter "v",
                    %x: !ng.tensor<f32[1]>) -> (!ng.tensor<f32[1]>, !ng.tensor<f32[1]>) {
     %a = ng.call "torch.ops.aten.neg.default"(self: %x) : (!ng.tensor<f32[1]>) -> !ng.tensor<f32[1]>
     %b = ng.call "torch.ops.aten.neg.default"(self: %x) : (!ng.tensor<f32[1]>) -> !ng.tensor<f32[1]>

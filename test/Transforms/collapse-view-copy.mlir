@@ -109,7 +109,7 @@ ng.method @written_while_read(%x: !ng.tensor<f32[2, 3]>) -> (!ng.tensor<f32[2, 3
 // CHECK-NEXT:    %new = ng.call "torch.ops.aten.add.Scalar"(self: %b_state,
 // CHECK-NEXT:    ng.output(buffer_mutation "state" %new, %new)
 // REMARK: remark: dropped view_copy 'a' -> 'b': it gives 'b_state' back
-ng.method @written_back(%b_state: !ng.tensor<f32[2, 3]> {ng.binding = #ng.constant<buffer, "state", mutated>}) -> (!ng.tensor<f32[2, 3]>, !ng.tensor<f32[2, 3]>) {
+ng.method @written_back(%b_state: !ng.tensor<f32[2, 3]> = buffer "state" mutated) -> (!ng.tensor<f32[2, 3]>, !ng.tensor<f32[2, 3]>) {
   %a = ng.call "torch.ops.aten.view_copy.default"(self: %b_state, size: [6]) : (!ng.tensor<f32[2, 3]>) -> !ng.tensor<f32[6]>
   %b = ng.call "torch.ops.aten.view_copy.default"(self: %a, size: [2, 3]) : (!ng.tensor<f32[6]>) -> !ng.tensor<f32[2, 3]>
   %new = ng.call "torch.ops.aten.add.Scalar"(self: %b, other: 1, alpha: 1) : (!ng.tensor<f32[2, 3]>) -> !ng.tensor<f32[2, 3]>

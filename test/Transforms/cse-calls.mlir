@@ -38,7 +38,7 @@ ng.method @different(%x: !ng.tensor<f32[3]>) -> (!ng.tensor<f32[3]>, !ng.tensor<
 // CHECK:         %w = ng.call "torch.ops.aten.add_.Tensor"(self: mut %b_buf
 // CHECK:         %r2 = ng.call "torch.ops.aten.neg.default"(self: %b_buf)
 ng.method @read_write_read(%x: !ng.tensor<f32[3]>,
-    %b_buf: !ng.tensor<f32[3]> {ng.binding = #ng.constant<buffer, "buf", mutated>})
+    %b_buf: !ng.tensor<f32[3]> = buffer "buf" mutated)
     -> (!ng.tensor<f32[3]>, !ng.tensor<f32[3]>, !ng.tensor<f32[3]>) {
   %r1 = ng.call "torch.ops.aten.neg.default"(self: %b_buf) : (!ng.tensor<f32[3]>) -> !ng.tensor<f32[3]>
   %w = ng.call "torch.ops.aten.add_.Tensor"(self: mut %b_buf, other: %x, alpha: 1) : (!ng.tensor<f32[3]>, !ng.tensor<f32[3]>) -> !ng.tensor<f32[3]> aliases %b_buf

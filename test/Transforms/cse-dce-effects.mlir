@@ -52,9 +52,9 @@ ng.method @unused_inplace(%x: !ng.tensor<f32[4]>) -> !ng.tensor<f32[4]> {
 // CHECK-NEXT:    %add = ng.call "torch.ops.aten.add_.Tensor"(self: mut %b_count
 // CHECK-NEXT:    %new = ng.call "torch.ops.aten.add.Tensor"(self: %b_state
 // CHECK-NEXT:    ng.output(buffer_mutation "state" %new, %x)
-ng.method @buffers(%b_cache: !ng.tensor<f32[8, 4]> {ng.binding = #ng.mutable_buffer<"cache">},
-                   %b_count: !ng.tensor<f32[1]> {ng.binding = #ng.constant<buffer, "count", mutated>},
-                   %b_state: !ng.tensor<f32[1]> {ng.binding = #ng.constant<buffer, "state", mutated>},
+ng.method @buffers(%b_cache: !ng.tensor<f32[8, 4]> = mutable_buffer "cache",
+                   %b_count: !ng.tensor<f32[1]> = buffer "count" mutated,
+                   %b_state: !ng.tensor<f32[1]> = buffer "state" mutated,
                    %x: !ng.tensor<f32[1, 4]>, %pos: !ng.tensor<i64[1]>)
     -> (!ng.tensor<f32[1]>, !ng.tensor<f32[1, 4]>) {
   %put = ng.call "torch.ops.aten.index_put_.default"(self: mut %b_cache, indices: [%pos], values: %x, accumulate: false) : (!ng.tensor<f32[8, 4]>, !ng.tensor<i64[1]>, !ng.tensor<f32[1, 4]>) -> !ng.tensor<f32[8, 4]> aliases %b_cache

@@ -24,9 +24,9 @@ module attributes {ng.data = {
     q = #ng.int4_packing<dense_resource<w2> : tensor<1x2xi8>>,
     r = dense_resource<r> : tensor<1x1xui8>}} {
   ng.method @forward(
-      %p: !ng.tensor<ui8[1, 1]> {ng.binding = #ng.constant<parameter, "p">},
-      %q: !ng.tensor<ui8[1, 1]> {ng.binding = #ng.constant<parameter, "q">},
-      %r: !ng.tensor<ui8[1, 1]> {ng.binding = #ng.constant<parameter, "r">})
+      %p: !ng.tensor<ui8[1, 1]> = parameter "p",
+      %q: !ng.tensor<ui8[1, 1]> = parameter "q",
+      %r: !ng.tensor<ui8[1, 1]> = parameter "r")
       -> (!ng.tensor<ui8[1, 1]>, !ng.tensor<ui8[1, 1]>, !ng.tensor<ui8[1, 1]>) {
     ng.output(%p, %q, %r) : !ng.tensor<ui8[1, 1]>, !ng.tensor<ui8[1, 1]>, !ng.tensor<ui8[1, 1]>
   }

@@ -33,11 +33,11 @@ module attributes {ng.data = {
     d = dense_resource<d> : tensor<3xf32>,
     state = dense_resource<state> : tensor<3xf32>}} {
   ng.method @forward(
-      %a: !ng.tensor<f32[3]> {ng.binding = #ng.constant<parameter, "a">},
-      %b: !ng.tensor<f32[3]> {ng.binding = #ng.constant<parameter, "b">},
-      %c: !ng.tensor<i32[3]> {ng.binding = #ng.constant<constant, "c">},
-      %d: !ng.tensor<f32[3]> {ng.binding = #ng.constant<parameter, "d">},
-      %state: !ng.tensor<f32[3]> {ng.binding = #ng.constant<buffer, "state", mutated>})
+      %a: !ng.tensor<f32[3]> = parameter "a",
+      %b: !ng.tensor<f32[3]> = parameter "b",
+      %c: !ng.tensor<i32[3]> = constant "c",
+      %d: !ng.tensor<f32[3]> = parameter "d",
+      %state: !ng.tensor<f32[3]> = buffer "state" mutated)
       -> (!ng.tensor<f32[3]>, !ng.tensor<f32[3]>) {
     %s = ng.call "torch.ops.aten.add.Tensor"(self: %a, other: %b, alpha: 1) : (!ng.tensor<f32[3]>, !ng.tensor<f32[3]>) -> !ng.tensor<f32[3]>
     %t = ng.call "torch.ops.aten.add.Tensor"(self: %s, other: %d, alpha: 1) : (!ng.tensor<f32[3]>, !ng.tensor<f32[3]>) -> !ng.tensor<f32[3]>

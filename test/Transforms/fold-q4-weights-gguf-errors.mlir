@@ -20,7 +20,7 @@
 
 module {
   ng.method @row_bytes(
-    %p_weight: !ng.tensor<ui8[2, 143]> {ng.binding = #ng.constant<parameter, "weight">},
+    %p_weight: !ng.tensor<ui8[2, 143]> = parameter "weight",
     %x: !ng.tensor<f32[1, 256]>
   ) -> !ng.tensor<f32[1, 2]> {
     // expected-error @+1 {{'ng.call' op GGUF weight 'p_weight' (data_key 'weight') of type '!ng.tensor<ui8[2, 143]>' does not hold q4_k blocks of 256 elements in 144 bytes for the dequantized shape '!ng.tensor<f32[2, 256]>' (F6: raw (N, row_bytes) with row_bytes a multiple of 144)}}
@@ -37,7 +37,7 @@ module {
 
 module {
   ng.method @logical_cols(
-    %p_weight: !ng.tensor<ui8[2, 288]> {ng.binding = #ng.constant<parameter, "weight">},
+    %p_weight: !ng.tensor<ui8[2, 288]> = parameter "weight",
     %x: !ng.tensor<f32[1, 256]>
   ) -> !ng.tensor<f32[1, 2]> {
     // expected-error @+1 {{'ng.call' op GGUF weight 'p_weight' (data_key 'weight') of type '!ng.tensor<ui8[2, 288]>' does not hold q4_k blocks of 256 elements in 144 bytes for the dequantized shape '!ng.tensor<f32[2, 256]>' (F6: raw (N, row_bytes) with row_bytes a multiple of 144)}}
@@ -53,7 +53,7 @@ module {
 
 module {
   ng.method @logical_rows(
-    %p_weight: !ng.tensor<ui8[2, 18]> {ng.binding = #ng.constant<parameter, "weight">},
+    %p_weight: !ng.tensor<ui8[2, 18]> = parameter "weight",
     %x: !ng.tensor<f32[1, 32]>
   ) -> !ng.tensor<f32[1, 2]> {
     // expected-error @+1 {{'ng.call' op GGUF weight 'p_weight' (data_key 'weight') of type '!ng.tensor<ui8[2, 18]>' does not hold q4_0 blocks of 32 elements in 18 bytes for the dequantized shape '!ng.tensor<f32[3, 32]>' (F6: raw (N, row_bytes) with row_bytes a multiple of 18)}}
@@ -69,7 +69,7 @@ module {
 
 module {
   ng.method @raw_dtype(
-    %p_weight: !ng.tensor<i8[2, 18]> {ng.binding = #ng.constant<parameter, "weight">},
+    %p_weight: !ng.tensor<i8[2, 18]> = parameter "weight",
     %x: !ng.tensor<f32[1, 32]>
   ) -> !ng.tensor<f32[1, 2]> {
     // expected-error @+1 {{'ng.call' op GGUF weight 'p_weight' (data_key 'weight') of type '!ng.tensor<i8[2, 18]>' does not hold q4_0 blocks of 32 elements in 18 bytes for the dequantized shape '!ng.tensor<f32[2, 32]>' (F6: raw (N, row_bytes) with row_bytes a multiple of 18)}}
@@ -85,7 +85,7 @@ module {
 
 module {
   ng.method @raw_rank(
-    %p_weight: !ng.tensor<ui8[36]> {ng.binding = #ng.constant<parameter, "weight">},
+    %p_weight: !ng.tensor<ui8[36]> = parameter "weight",
     %x: !ng.tensor<f32[1, 32]>
   ) -> !ng.tensor<f32[1, 2]> {
     // expected-error @+1 {{'ng.call' op GGUF weight 'p_weight' (data_key 'weight') of type '!ng.tensor<ui8[36]>' does not hold q4_0 blocks of 32 elements in 18 bytes for the dequantized shape '!ng.tensor<f32[2, 32]>' (F6: raw (N, row_bytes) with row_bytes a multiple of 18)}}
@@ -102,7 +102,7 @@ module {
 
 module {
   ng.method @two_types(
-    %p_weight: !ng.tensor<ui8[2, 36]> {ng.binding = #ng.constant<parameter, "weight">},
+    %p_weight: !ng.tensor<ui8[2, 36]> = parameter "weight",
     %x: !ng.tensor<f32[1, 64]>
   ) -> (!ng.tensor<f32[1, 2]>, !ng.tensor<f32[1, 2]>) {
     %dq1 = ng.call "torch.ops.torchao.dequantize_gguf.default"(weight: %p_weight, ggml_type: "q4_0", output_dtype: f32) : (!ng.tensor<ui8[2, 36]>) -> !ng.tensor<f32[2, 64]>

@@ -32,14 +32,14 @@
 // dequantize is gone. F6: q4_k blocks are 256 elements in 144 bytes, so the
 // raw (64, 144) holds one block per row. The fold does not need the data.
 // CHECK-LABEL: ng.method @q4_k(
-// CHECK-SAME:    %p_weight: !ng.tensor<ui8[64, 256], dim_order = none, quant = #ng.packed<"gguf:q4_k">> {ng.binding = #ng.constant<parameter, "weight">},
+// CHECK-SAME:    %p_weight: !ng.tensor<ui8[64, 256], dim_order = none, quant = #ng.packed<"gguf:q4_k">> = parameter "weight",
 // CHECK-SAME:    %x: !ng.tensor<f32[1, 256]>) -> !ng.tensor<f32[1, 64]> {
 // CHECK-NEXT:    %y = ng.call "torch.ops.aten.linear.default"(input: %x, weight: %p_weight, bias: none) : (!ng.tensor<f32[1, 256]>, !ng.tensor<ui8[64, 256], dim_order = none, quant = #ng.packed<"gguf:q4_k">>) -> !ng.tensor<f32[1, 64]>
 // CHECK-NEXT:    ng.output(%y) : !ng.tensor<f32[1, 64]>
 
 module {
   ng.method @q4_k(
-    %p_weight: !ng.tensor<ui8[64, 144]> {ng.binding = #ng.constant<parameter, "weight">},
+    %p_weight: !ng.tensor<ui8[64, 144]> = parameter "weight",
     %x: !ng.tensor<f32[1, 256]>
   ) -> !ng.tensor<f32[1, 64]> {
     %dq = ng.call "torch.ops.torchao.dequantize_gguf.default"(weight: %p_weight, ggml_type: "q4_k", output_dtype: f32) : (!ng.tensor<ui8[64, 144]>) -> !ng.tensor<f32[64, 256]>
@@ -57,7 +57,7 @@ module {
 // bytes are the data, unchanged: same key, same resource, same bytes.
 // CHECK-LABEL: module attributes {ng.data = {gguf.weight = dense_resource<gguf.weight> : tensor<2x144xui8>}}
 // CHECK:       ng.method @refs(
-// CHECK-NEXT:    %p_weight: !ng.tensor<ui8[2, 256], dim_order = none, quant = #ng.packed<"gguf:q4_k">> {ng.binding = #ng.constant<parameter, "gguf.weight">},
+// CHECK-NEXT:    %p_weight: !ng.tensor<ui8[2, 256], dim_order = none, quant = #ng.packed<"gguf:q4_k">> = parameter "gguf.weight",
 // CHECK-NOT:     dequantize_gguf
 // CHECK:         %y = ng.call "torch.ops.aten.linear.default"(input: %x, weight: %p_weight, bias: none)
 // CHECK-NEXT:    %e = ng.call "torch.ops.aten.embedding.default"(weight: %p_weight, indices: %idx,
@@ -69,7 +69,7 @@ module {
 
 module attributes {ng.data = {gguf.weight = dense_resource<gguf.weight> : tensor<2x144xui8>}} {
   ng.method @refs(
-    %p_weight: !ng.tensor<ui8[2, 144]> {ng.binding = #ng.constant<parameter, "gguf.weight">},
+    %p_weight: !ng.tensor<ui8[2, 144]> = parameter "gguf.weight",
     %x: !ng.tensor<f32[1, 256]>, %idx: !ng.tensor<i64[3]>
   ) -> (!ng.tensor<f32[1, 2]>, !ng.tensor<f32[3, 256]>, !ng.tensor<f32[4, 256]>, !ng.tensor<f32[2, 256]>) {
     %dq = ng.call "torch.ops.torchao.dequantize_gguf.default"(weight: %p_weight, ggml_type: "q4_k", output_dtype: f32) : (!ng.tensor<ui8[2, 144]>) -> !ng.tensor<f32[2, 256]>
@@ -94,35 +94,35 @@ module attributes {ng.data = {gguf.weight = dense_resource<gguf.weight> : tensor
 // logical (3, 2 * block_elems). The codec keeps the ggml_type as written
 // ("gguf:" + ggml_type); the block size is looked up case-insensitively.
 // CHECK-LABEL: ng.method @block_sizes(
-// CHECK-NEXT:    %w_q4_0: !ng.tensor<ui8[3, 64], dim_order = none, quant = #ng.packed<"gguf:q4_0">> {ng.binding = #ng.constant<parameter, "q4_0">},
-// CHECK-NEXT:    %w_q4_1: !ng.tensor<ui8[3, 64], dim_order = none, quant = #ng.packed<"gguf:q4_1">> {ng.binding = #ng.constant<parameter, "q4_1">},
-// CHECK-NEXT:    %w_q5_0: !ng.tensor<ui8[3, 64], dim_order = none, quant = #ng.packed<"gguf:q5_0">> {ng.binding = #ng.constant<parameter, "q5_0">},
-// CHECK-NEXT:    %w_q5_1: !ng.tensor<ui8[3, 64], dim_order = none, quant = #ng.packed<"gguf:q5_1">> {ng.binding = #ng.constant<parameter, "q5_1">},
-// CHECK-NEXT:    %w_q8_0: !ng.tensor<ui8[3, 64], dim_order = none, quant = #ng.packed<"gguf:q8_0">> {ng.binding = #ng.constant<parameter, "q8_0">},
-// CHECK-NEXT:    %w_q2_k: !ng.tensor<ui8[3, 512], dim_order = none, quant = #ng.packed<"gguf:q2_k">> {ng.binding = #ng.constant<parameter, "q2_k">},
-// CHECK-NEXT:    %w_q3_k: !ng.tensor<ui8[3, 512], dim_order = none, quant = #ng.packed<"gguf:q3_k">> {ng.binding = #ng.constant<parameter, "q3_k">},
-// CHECK-NEXT:    %w_q4_k: !ng.tensor<ui8[3, 512], dim_order = none, quant = #ng.packed<"gguf:q4_k">> {ng.binding = #ng.constant<parameter, "q4_k">},
-// CHECK-NEXT:    %w_q5_k: !ng.tensor<ui8[3, 512], dim_order = none, quant = #ng.packed<"gguf:q5_k">> {ng.binding = #ng.constant<parameter, "q5_k">},
-// CHECK-NEXT:    %w_q6_k: !ng.tensor<ui8[3, 512], dim_order = none, quant = #ng.packed<"gguf:q6_k">> {ng.binding = #ng.constant<parameter, "q6_k">},
-// CHECK-NEXT:    %w_q8_k: !ng.tensor<ui8[3, 512], dim_order = none, quant = #ng.packed<"gguf:q8_k">> {ng.binding = #ng.constant<parameter, "q8_k">},
-// CHECK-NEXT:    %w_upper: !ng.tensor<ui8[3, 64], dim_order = none, quant = #ng.packed<"gguf:Q4_0">> {ng.binding = #ng.constant<parameter, "upper">},
+// CHECK-NEXT:    %w_q4_0: !ng.tensor<ui8[3, 64], dim_order = none, quant = #ng.packed<"gguf:q4_0">> = parameter "q4_0",
+// CHECK-NEXT:    %w_q4_1: !ng.tensor<ui8[3, 64], dim_order = none, quant = #ng.packed<"gguf:q4_1">> = parameter "q4_1",
+// CHECK-NEXT:    %w_q5_0: !ng.tensor<ui8[3, 64], dim_order = none, quant = #ng.packed<"gguf:q5_0">> = parameter "q5_0",
+// CHECK-NEXT:    %w_q5_1: !ng.tensor<ui8[3, 64], dim_order = none, quant = #ng.packed<"gguf:q5_1">> = parameter "q5_1",
+// CHECK-NEXT:    %w_q8_0: !ng.tensor<ui8[3, 64], dim_order = none, quant = #ng.packed<"gguf:q8_0">> = parameter "q8_0",
+// CHECK-NEXT:    %w_q2_k: !ng.tensor<ui8[3, 512], dim_order = none, quant = #ng.packed<"gguf:q2_k">> = parameter "q2_k",
+// CHECK-NEXT:    %w_q3_k: !ng.tensor<ui8[3, 512], dim_order = none, quant = #ng.packed<"gguf:q3_k">> = parameter "q3_k",
+// CHECK-NEXT:    %w_q4_k: !ng.tensor<ui8[3, 512], dim_order = none, quant = #ng.packed<"gguf:q4_k">> = parameter "q4_k",
+// CHECK-NEXT:    %w_q5_k: !ng.tensor<ui8[3, 512], dim_order = none, quant = #ng.packed<"gguf:q5_k">> = parameter "q5_k",
+// CHECK-NEXT:    %w_q6_k: !ng.tensor<ui8[3, 512], dim_order = none, quant = #ng.packed<"gguf:q6_k">> = parameter "q6_k",
+// CHECK-NEXT:    %w_q8_k: !ng.tensor<ui8[3, 512], dim_order = none, quant = #ng.packed<"gguf:q8_k">> = parameter "q8_k",
+// CHECK-NEXT:    %w_upper: !ng.tensor<ui8[3, 64], dim_order = none, quant = #ng.packed<"gguf:Q4_0">> = parameter "upper",
 // CHECK-NOT:     dequantize_gguf
 // CHECK:         ng.output(
 
 module {
   ng.method @block_sizes(
-    %w_q4_0: !ng.tensor<ui8[3, 36]> {ng.binding = #ng.constant<parameter, "q4_0">},
-    %w_q4_1: !ng.tensor<ui8[3, 40]> {ng.binding = #ng.constant<parameter, "q4_1">},
-    %w_q5_0: !ng.tensor<ui8[3, 44]> {ng.binding = #ng.constant<parameter, "q5_0">},
-    %w_q5_1: !ng.tensor<ui8[3, 48]> {ng.binding = #ng.constant<parameter, "q5_1">},
-    %w_q8_0: !ng.tensor<ui8[3, 68]> {ng.binding = #ng.constant<parameter, "q8_0">},
-    %w_q2_k: !ng.tensor<ui8[3, 168]> {ng.binding = #ng.constant<parameter, "q2_k">},
-    %w_q3_k: !ng.tensor<ui8[3, 220]> {ng.binding = #ng.constant<parameter, "q3_k">},
-    %w_q4_k: !ng.tensor<ui8[3, 288]> {ng.binding = #ng.constant<parameter, "q4_k">},
-    %w_q5_k: !ng.tensor<ui8[3, 352]> {ng.binding = #ng.constant<parameter, "q5_k">},
-    %w_q6_k: !ng.tensor<ui8[3, 420]> {ng.binding = #ng.constant<parameter, "q6_k">},
-    %w_q8_k: !ng.tensor<ui8[3, 584]> {ng.binding = #ng.constant<parameter, "q8_k">},
-    %w_upper: !ng.tensor<ui8[3, 36]> {ng.binding = #ng.constant<parameter, "upper">},
+    %w_q4_0: !ng.tensor<ui8[3, 36]> = parameter "q4_0",
+    %w_q4_1: !ng.tensor<ui8[3, 40]> = parameter "q4_1",
+    %w_q5_0: !ng.tensor<ui8[3, 44]> = parameter "q5_0",
+    %w_q5_1: !ng.tensor<ui8[3, 48]> = parameter "q5_1",
+    %w_q8_0: !ng.tensor<ui8[3, 68]> = parameter "q8_0",
+    %w_q2_k: !ng.tensor<ui8[3, 168]> = parameter "q2_k",
+    %w_q3_k: !ng.tensor<ui8[3, 220]> = parameter "q3_k",
+    %w_q4_k: !ng.tensor<ui8[3, 288]> = parameter "q4_k",
+    %w_q5_k: !ng.tensor<ui8[3, 352]> = parameter "q5_k",
+    %w_q6_k: !ng.tensor<ui8[3, 420]> = parameter "q6_k",
+    %w_q8_k: !ng.tensor<ui8[3, 584]> = parameter "q8_k",
+    %w_upper: !ng.tensor<ui8[3, 36]> = parameter "upper",
     %x_32: !ng.tensor<f32[1, 64]>,
     %x_256: !ng.tensor<f32[1, 512]>
   ) -> (!ng.tensor<f32[1, 3]>, !ng.tensor<f32[1, 3]>, !ng.tensor<f32[1, 3]>, !ng.tensor<f32[1, 3]>, !ng.tensor<f32[1, 3]>, !ng.tensor<f32[1, 3]>, !ng.tensor<f32[1, 3]>, !ng.tensor<f32[1, 3]>, !ng.tensor<f32[1, 3]>, !ng.tensor<f32[1, 3]>, !ng.tensor<f32[1, 3]>, !ng.tensor<f32[1, 3]>) {
@@ -159,13 +159,13 @@ module {
 // A ggml_type without a known block layout (not in the F6 table) folds
 // without the shape check: raw (2, 7) becomes logical (2, 100).
 // CHECK-LABEL: ng.method @unknown_type(
-// CHECK-SAME:    %p_weight: !ng.tensor<ui8[2, 100], dim_order = none, quant = #ng.packed<"gguf:iq4_nl">> {ng.binding = #ng.constant<parameter, "weight">},
+// CHECK-SAME:    %p_weight: !ng.tensor<ui8[2, 100], dim_order = none, quant = #ng.packed<"gguf:iq4_nl">> = parameter "weight",
 // CHECK-NOT:     dequantize_gguf
 // CHECK:         %y = ng.call "torch.ops.aten.linear.default"(input: %x, weight: %p_weight, bias: none)
 
 module {
   ng.method @unknown_type(
-    %p_weight: !ng.tensor<ui8[2, 7]> {ng.binding = #ng.constant<parameter, "weight">},
+    %p_weight: !ng.tensor<ui8[2, 7]> = parameter "weight",
     %x: !ng.tensor<f32[1, 100]>
   ) -> !ng.tensor<f32[1, 2]> {
     %dq = ng.call "torch.ops.torchao.dequantize_gguf.default"(weight: %p_weight, ggml_type: "iq4_nl", output_dtype: f32) : (!ng.tensor<ui8[2, 7]>) -> !ng.tensor<f32[2, 100]>
@@ -179,14 +179,14 @@ module {
 // Two dequantizes of one weight (of kind buffer) with the same ggml_type:
 // both fold.
 // CHECK-LABEL: ng.method @twice(
-// CHECK-SAME:    %p_weight: !ng.tensor<ui8[2, 32], dim_order = none, quant = #ng.packed<"gguf:q4_0">> {ng.binding = #ng.constant<buffer, "weight">},
+// CHECK-SAME:    %p_weight: !ng.tensor<ui8[2, 32], dim_order = none, quant = #ng.packed<"gguf:q4_0">> = buffer "weight",
 // CHECK-NOT:     dequantize_gguf
 // CHECK:         %y1 = ng.call "torch.ops.aten.linear.default"(input: %x, weight: %p_weight, bias: none)
 // CHECK-NEXT:    %y2 = ng.call "torch.ops.aten.linear.default"(input: %x, weight: %p_weight, bias: none)
 
 module {
   ng.method @twice(
-    %p_weight: !ng.tensor<ui8[2, 18]> {ng.binding = #ng.constant<buffer, "weight">},
+    %p_weight: !ng.tensor<ui8[2, 18]> = buffer "weight",
     %x: !ng.tensor<f32[1, 32]>
   ) -> (!ng.tensor<f32[1, 2]>, !ng.tensor<f32[1, 2]>) {
     %dq1 = ng.call "torch.ops.torchao.dequantize_gguf.default"(weight: %p_weight, ggml_type: "q4_0", output_dtype: f32) : (!ng.tensor<ui8[2, 18]>) -> !ng.tensor<f32[2, 32]>
@@ -203,18 +203,18 @@ module {
 // copy of a constant), a NamedTensorRef of kind USER_INPUT. ng folds only
 // constant bindings (F1), so these stay as they are.
 // CHECK-LABEL: ng.method @not_constant(
-// CHECK-NEXT:    %p_weight: !ng.tensor<ui8[2, 18]> {ng.binding = #ng.constant<parameter, "weight">},
+// CHECK-NEXT:    %p_weight: !ng.tensor<ui8[2, 18]> = parameter "weight",
 // CHECK-NEXT:    %w_in: !ng.tensor<ui8[2, 18]>,
-// CHECK-NEXT:    %k_weight: !ng.tensor<ui8[2, 18]> {ng.binding = #ng.constant<user_input, "k">},
+// CHECK-NEXT:    %k_weight: !ng.tensor<ui8[2, 18]> = user_input "k",
 // CHECK:         %dq_in = ng.call "torch.ops.torchao.dequantize_gguf.default"(weight: %w_in,
 // CHECK:         %dq_copy = ng.call "torch.ops.torchao.dequantize_gguf.default"(weight: %copy,
 // CHECK:         %dq_k = ng.call "torch.ops.torchao.dequantize_gguf.default"(weight: %k_weight,
 
 module {
   ng.method @not_constant(
-    %p_weight: !ng.tensor<ui8[2, 18]> {ng.binding = #ng.constant<parameter, "weight">},
+    %p_weight: !ng.tensor<ui8[2, 18]> = parameter "weight",
     %w_in: !ng.tensor<ui8[2, 18]>,
-    %k_weight: !ng.tensor<ui8[2, 18]> {ng.binding = #ng.constant<user_input, "k">},
+    %k_weight: !ng.tensor<ui8[2, 18]> = user_input "k",
     %x: !ng.tensor<f32[1, 32]>
   ) -> (!ng.tensor<f32[1, 2]>, !ng.tensor<f32[1, 2]>, !ng.tensor<f32[1, 2]>) {
     %dq_in = ng.call "torch.ops.torchao.dequantize_gguf.default"(weight: %w_in, ggml_type: "q4_0", output_dtype: f32) : (!ng.tensor<ui8[2, 18]>) -> !ng.tensor<f32[2, 32]>

@@ -17,9 +17,9 @@
 module {
   // expected-error @+1 {{'ng.method' op q4 weight 'p_weight' (data_key 'w') of method 'no_data' qualifies for the torchao fold, which repacks its data, but the program carries no data for it: import it from a .ptn package, or give ng-translate --constants=FILE.safetensors (or fold with formats=gguf only)}}
   ng.method @no_data(
-    %p_weight: !ng.tensor<i8[2, 4]> {ng.binding = #ng.constant<parameter, "w">},
-    %c_scale: !ng.tensor<f32[2, 1]> {ng.binding = #ng.constant<constant, "s">},
-    %c_zero_point: !ng.tensor<i8[2, 1]> {ng.binding = #ng.constant<constant, "zp">},
+    %p_weight: !ng.tensor<i8[2, 4]> = parameter "w",
+    %c_scale: !ng.tensor<f32[2, 1]> = constant "s",
+    %c_zero_point: !ng.tensor<i8[2, 1]> = constant "zp",
     %x: !ng.tensor<f32[1, 4]>
   ) -> !ng.tensor<f32[1, 2]> {
     %dq = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight, block_size: [1, 4], scale: %c_scale, zero_point: %c_zero_point, input_dtype: i8, quant_min: -8, quant_max: 7, output_dtype: f32) : (!ng.tensor<i8[2, 4]>, !ng.tensor<f32[2, 1]>, !ng.tensor<i8[2, 1]>) -> !ng.tensor<f32[2, 4]>
@@ -36,9 +36,9 @@ module {
 module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense_resource<w> : tensor<2x3xi8>, zp = dense_resource<zp> : tensor<2x1xi8>}} {
   // expected-error @+1 {{q4 weight 'p_weight' (data_key 'w') of method 'odd': the inner dimension 3 is odd; two values pack into a byte (F5)}}
   ng.method @odd(
-    %p_weight: !ng.tensor<i8[2, 3]> {ng.binding = #ng.constant<parameter, "w">},
-    %c_scale: !ng.tensor<f32[2, 1]> {ng.binding = #ng.constant<constant, "s">},
-    %c_zero_point: !ng.tensor<i8[2, 1]> {ng.binding = #ng.constant<constant, "zp">},
+    %p_weight: !ng.tensor<i8[2, 3]> = parameter "w",
+    %c_scale: !ng.tensor<f32[2, 1]> = constant "s",
+    %c_zero_point: !ng.tensor<i8[2, 1]> = constant "zp",
     %x: !ng.tensor<f32[1, 3]>
   ) -> !ng.tensor<f32[1, 2]> {
     %dq = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight, block_size: [1, 3], scale: %c_scale, zero_point: %c_zero_point, input_dtype: i8, quant_min: -8, quant_max: 7, output_dtype: f32) : (!ng.tensor<i8[2, 3]>, !ng.tensor<f32[2, 1]>, !ng.tensor<i8[2, 1]>) -> !ng.tensor<f32[2, 3]>
@@ -63,9 +63,9 @@ module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense
 module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense_resource<w> : tensor<2x4xi8>, zp = dense_resource<zp> : tensor<2x1xi8>}} {
   // expected-error @+1 {{q4 weight 'p_weight' (data_key 'w') of method 'value_8' has values outside [-8, 7] (F5)}}
   ng.method @value_8(
-    %p_weight: !ng.tensor<i8[2, 4]> {ng.binding = #ng.constant<parameter, "w">},
-    %c_scale: !ng.tensor<f32[2, 1]> {ng.binding = #ng.constant<constant, "s">},
-    %c_zero_point: !ng.tensor<i8[2, 1]> {ng.binding = #ng.constant<constant, "zp">},
+    %p_weight: !ng.tensor<i8[2, 4]> = parameter "w",
+    %c_scale: !ng.tensor<f32[2, 1]> = constant "s",
+    %c_zero_point: !ng.tensor<i8[2, 1]> = constant "zp",
     %x: !ng.tensor<f32[1, 4]>
   ) -> !ng.tensor<f32[1, 2]> {
     %dq = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight, block_size: [1, 4], scale: %c_scale, zero_point: %c_zero_point, input_dtype: i8, quant_min: -8, quant_max: 7, output_dtype: f32) : (!ng.tensor<i8[2, 4]>, !ng.tensor<f32[2, 1]>, !ng.tensor<i8[2, 1]>) -> !ng.tensor<f32[2, 4]>
@@ -90,9 +90,9 @@ module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense
 module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense_resource<w> : tensor<2x4xi8>, zp = dense_resource<zp> : tensor<2x1xi8>}} {
   // expected-error @+1 {{q4 weight 'p_weight' (data_key 'w') of method 'value_minus9' has values outside [-8, 7] (F5)}}
   ng.method @value_minus9(
-    %p_weight: !ng.tensor<i8[2, 4]> {ng.binding = #ng.constant<parameter, "w">},
-    %c_scale: !ng.tensor<f32[2, 1]> {ng.binding = #ng.constant<constant, "s">},
-    %c_zero_point: !ng.tensor<i8[2, 1]> {ng.binding = #ng.constant<constant, "zp">},
+    %p_weight: !ng.tensor<i8[2, 4]> = parameter "w",
+    %c_scale: !ng.tensor<f32[2, 1]> = constant "s",
+    %c_zero_point: !ng.tensor<i8[2, 1]> = constant "zp",
     %x: !ng.tensor<f32[1, 4]>
   ) -> !ng.tensor<f32[1, 2]> {
     %dq = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight, block_size: [1, 4], scale: %c_scale, zero_point: %c_zero_point, input_dtype: i8, quant_min: -8, quant_max: 7, output_dtype: f32) : (!ng.tensor<i8[2, 4]>, !ng.tensor<f32[2, 1]>, !ng.tensor<i8[2, 1]>) -> !ng.tensor<f32[2, 4]>
@@ -118,9 +118,9 @@ module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense
 module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense_resource<w> : tensor<4x2xi8>, zp = dense_resource<zp> : tensor<2x1xi8>}} {
   // expected-error @+1 {{q4 weight 'p_weight' (data_key 'w') of method 'reshaped': data is 'tensor<4x2xi8>', expected int8 of shape 2x4 (F5)}}
   ng.method @reshaped(
-    %p_weight: !ng.tensor<i8[4, 2]> {ng.binding = #ng.constant<parameter, "w">},
-    %c_scale: !ng.tensor<f32[2, 1]> {ng.binding = #ng.constant<constant, "s">},
-    %c_zero_point: !ng.tensor<i8[2, 1]> {ng.binding = #ng.constant<constant, "zp">},
+    %p_weight: !ng.tensor<i8[4, 2]> = parameter "w",
+    %c_scale: !ng.tensor<f32[2, 1]> = constant "s",
+    %c_zero_point: !ng.tensor<i8[2, 1]> = constant "zp",
     %x: !ng.tensor<f32[1, 4]>
   ) -> !ng.tensor<f32[1, 2]> {
     %dq = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight, block_size: [1, 4], scale: %c_scale, zero_point: %c_zero_point, input_dtype: i8, quant_min: -8, quant_max: 7, output_dtype: f32) : (!ng.tensor<i8[4, 2]>, !ng.tensor<f32[2, 1]>, !ng.tensor<i8[2, 1]>) -> !ng.tensor<f32[2, 4]>
@@ -146,9 +146,9 @@ module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense
 
 module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense_resource<w> : tensor<2x4xi8>, zp = dense_resource<zp> : tensor<2x1xi8>}} {
   ng.method @fold(
-    %p_weight: !ng.tensor<i8[2, 4]> {ng.binding = #ng.constant<parameter, "w">},
-    %c_scale: !ng.tensor<f32[2, 1]> {ng.binding = #ng.constant<constant, "s">},
-    %c_zero_point: !ng.tensor<i8[2, 1]> {ng.binding = #ng.constant<constant, "zp">},
+    %p_weight: !ng.tensor<i8[2, 4]> = parameter "w",
+    %c_scale: !ng.tensor<f32[2, 1]> = constant "s",
+    %c_zero_point: !ng.tensor<i8[2, 1]> = constant "zp",
     %x: !ng.tensor<f32[1, 4]>
   ) -> !ng.tensor<f32[1, 2]> {
     %dq = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight, block_size: [1, 4], scale: %c_scale, zero_point: %c_zero_point, input_dtype: i8, quant_min: -8, quant_max: 7, output_dtype: f32) : (!ng.tensor<i8[2, 4]>, !ng.tensor<f32[2, 1]>, !ng.tensor<i8[2, 1]>) -> !ng.tensor<f32[2, 4]>
@@ -157,7 +157,7 @@ module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense
   }
   // expected-error @+1 {{constant 'p_w' shares data_key 'w' with a folded q4 weight but is not folded itself; the data cannot be both packed and unpacked (S9)}}
   ng.method @plain(
-    %p_w: !ng.tensor<i8[2, 4]> {ng.binding = #ng.constant<parameter, "w">}
+    %p_w: !ng.tensor<i8[2, 4]> = parameter "w"
   ) -> !ng.tensor<i8[2, 4]> {
     %n = ng.call "torch.ops.aten.neg.default"(self: %p_w) : (!ng.tensor<i8[2, 4]>) -> !ng.tensor<i8[2, 4]>
     ng.output(%n) : !ng.tensor<i8[2, 4]>

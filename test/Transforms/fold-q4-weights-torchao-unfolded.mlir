@@ -18,14 +18,14 @@
 
 // input_dtype is not int8 (CHAR): ui8.
 // CHECK-LABEL: ng.method @input_dtype(
-// CHECK:         %p_weight: !ng.tensor<i8[2, 4]> {ng.binding = #ng.constant<parameter, "w">}
+// CHECK:         %p_weight: !ng.tensor<i8[2, 4]> = parameter "w"
 // CHECK:         = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight,
 
 module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense_resource<w> : tensor<2x4xi8>, zp = dense_resource<zp> : tensor<2x1xi8>}} {
   ng.method @input_dtype(
-    %p_weight: !ng.tensor<i8[2, 4]> {ng.binding = #ng.constant<parameter, "w">},
-    %c_scale: !ng.tensor<f32[2, 1]> {ng.binding = #ng.constant<constant, "s">},
-    %c_zero_point: !ng.tensor<i8[2, 1]> {ng.binding = #ng.constant<constant, "zp">},
+    %p_weight: !ng.tensor<i8[2, 4]> = parameter "w",
+    %c_scale: !ng.tensor<f32[2, 1]> = constant "s",
+    %c_zero_point: !ng.tensor<i8[2, 1]> = constant "zp",
     %x: !ng.tensor<f32[1, 4]>
   ) -> !ng.tensor<f32[1, 2]> {
     %dq = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight, block_size: [1, 4], scale: %c_scale, zero_point: %c_zero_point, input_dtype: ui8, quant_min: -8, quant_max: 7, output_dtype: f32) : (!ng.tensor<i8[2, 4]>, !ng.tensor<f32[2, 1]>, !ng.tensor<i8[2, 1]>) -> !ng.tensor<f32[2, 4]>
@@ -47,14 +47,14 @@ module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense
 
 // quant_min is not -8.
 // CHECK-LABEL: ng.method @quant_min(
-// CHECK:         %p_weight: !ng.tensor<i8[2, 4]> {ng.binding = #ng.constant<parameter, "w">}
+// CHECK:         %p_weight: !ng.tensor<i8[2, 4]> = parameter "w"
 // CHECK:         = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight,
 
 module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense_resource<w> : tensor<2x4xi8>, zp = dense_resource<zp> : tensor<2x1xi8>}} {
   ng.method @quant_min(
-    %p_weight: !ng.tensor<i8[2, 4]> {ng.binding = #ng.constant<parameter, "w">},
-    %c_scale: !ng.tensor<f32[2, 1]> {ng.binding = #ng.constant<constant, "s">},
-    %c_zero_point: !ng.tensor<i8[2, 1]> {ng.binding = #ng.constant<constant, "zp">},
+    %p_weight: !ng.tensor<i8[2, 4]> = parameter "w",
+    %c_scale: !ng.tensor<f32[2, 1]> = constant "s",
+    %c_zero_point: !ng.tensor<i8[2, 1]> = constant "zp",
     %x: !ng.tensor<f32[1, 4]>
   ) -> !ng.tensor<f32[1, 2]> {
     %dq = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight, block_size: [1, 4], scale: %c_scale, zero_point: %c_zero_point, input_dtype: i8, quant_min: -7, quant_max: 7, output_dtype: f32) : (!ng.tensor<i8[2, 4]>, !ng.tensor<f32[2, 1]>, !ng.tensor<i8[2, 1]>) -> !ng.tensor<f32[2, 4]>
@@ -76,14 +76,14 @@ module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense
 
 // quant_max is not 7.
 // CHECK-LABEL: ng.method @quant_max(
-// CHECK:         %p_weight: !ng.tensor<i8[2, 4]> {ng.binding = #ng.constant<parameter, "w">}
+// CHECK:         %p_weight: !ng.tensor<i8[2, 4]> = parameter "w"
 // CHECK:         = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight,
 
 module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense_resource<w> : tensor<2x4xi8>, zp = dense_resource<zp> : tensor<2x1xi8>}} {
   ng.method @quant_max(
-    %p_weight: !ng.tensor<i8[2, 4]> {ng.binding = #ng.constant<parameter, "w">},
-    %c_scale: !ng.tensor<f32[2, 1]> {ng.binding = #ng.constant<constant, "s">},
-    %c_zero_point: !ng.tensor<i8[2, 1]> {ng.binding = #ng.constant<constant, "zp">},
+    %p_weight: !ng.tensor<i8[2, 4]> = parameter "w",
+    %c_scale: !ng.tensor<f32[2, 1]> = constant "s",
+    %c_zero_point: !ng.tensor<i8[2, 1]> = constant "zp",
     %x: !ng.tensor<f32[1, 4]>
   ) -> !ng.tensor<f32[1, 2]> {
     %dq = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight, block_size: [1, 4], scale: %c_scale, zero_point: %c_zero_point, input_dtype: i8, quant_min: -8, quant_max: 8, output_dtype: f32) : (!ng.tensor<i8[2, 4]>, !ng.tensor<f32[2, 1]>, !ng.tensor<i8[2, 1]>) -> !ng.tensor<f32[2, 4]>
@@ -105,14 +105,14 @@ module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense
 
 // quant_min is not the literal -8 but a value (an IntArg ref).
 // CHECK-LABEL: ng.method @quant_min_ref(
-// CHECK:         %p_weight: !ng.tensor<i8[2, 4]> {ng.binding = #ng.constant<parameter, "w">}
+// CHECK:         %p_weight: !ng.tensor<i8[2, 4]> = parameter "w"
 // CHECK:         = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight,
 
 module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense_resource<w> : tensor<2x4xi8>, zp = dense_resource<zp> : tensor<2x1xi8>}} {
   ng.method @quant_min_ref(
-    %p_weight: !ng.tensor<i8[2, 4]> {ng.binding = #ng.constant<parameter, "w">},
-    %c_scale: !ng.tensor<f32[2, 1]> {ng.binding = #ng.constant<constant, "s">},
-    %c_zero_point: !ng.tensor<i8[2, 1]> {ng.binding = #ng.constant<constant, "zp">},
+    %p_weight: !ng.tensor<i8[2, 4]> = parameter "w",
+    %c_scale: !ng.tensor<f32[2, 1]> = constant "s",
+    %c_zero_point: !ng.tensor<i8[2, 1]> = constant "zp",
     %x: !ng.tensor<f32[1, 4]>
   ) -> !ng.tensor<f32[1, 2]> {
     %qmin = ng.call "torch.ops.aten.sym_size.int"(self: %x, dim: 0) : (!ng.tensor<f32[1, 4]>) -> i64
@@ -136,14 +136,14 @@ module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense
 // Fewer than 7 arguments: quant_max (argument 6) is missing. (Not
 // isolated: without a quant_max, the quant_max check rejects it too.)
 // CHECK-LABEL: ng.method @six_args(
-// CHECK:         %p_weight: !ng.tensor<i8[2, 4]> {ng.binding = #ng.constant<parameter, "w">}
+// CHECK:         %p_weight: !ng.tensor<i8[2, 4]> = parameter "w"
 // CHECK:         = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight,
 
 module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense_resource<w> : tensor<2x4xi8>, zp = dense_resource<zp> : tensor<2x1xi8>}} {
   ng.method @six_args(
-    %p_weight: !ng.tensor<i8[2, 4]> {ng.binding = #ng.constant<parameter, "w">},
-    %c_scale: !ng.tensor<f32[2, 1]> {ng.binding = #ng.constant<constant, "s">},
-    %c_zero_point: !ng.tensor<i8[2, 1]> {ng.binding = #ng.constant<constant, "zp">},
+    %p_weight: !ng.tensor<i8[2, 4]> = parameter "w",
+    %c_scale: !ng.tensor<f32[2, 1]> = constant "s",
+    %c_zero_point: !ng.tensor<i8[2, 1]> = constant "zp",
     %x: !ng.tensor<f32[1, 4]>
   ) -> !ng.tensor<f32[1, 2]> {
     %dq = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight, block_size: [1, 4], scale: %c_scale, zero_point: %c_zero_point, input_dtype: i8, quant_min: -8) : (!ng.tensor<i8[2, 4]>, !ng.tensor<f32[2, 1]>, !ng.tensor<i8[2, 1]>) -> !ng.tensor<f32[2, 4]>
@@ -171,8 +171,8 @@ module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense
 module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense_resource<w> : tensor<2x4xi8>, zp = dense_resource<zp> : tensor<2x1xi8>}} {
   ng.method @input_user_input(
     %w_in: !ng.tensor<i8[2, 4]>,
-    %c_scale: !ng.tensor<f32[2, 1]> {ng.binding = #ng.constant<constant, "s">},
-    %c_zero_point: !ng.tensor<i8[2, 1]> {ng.binding = #ng.constant<constant, "zp">},
+    %c_scale: !ng.tensor<f32[2, 1]> = constant "s",
+    %c_zero_point: !ng.tensor<i8[2, 1]> = constant "zp",
     %x: !ng.tensor<f32[1, 4]>
   ) -> !ng.tensor<f32[1, 2]> {
     %dq = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %w_in, block_size: [1, 4], scale: %c_scale, zero_point: %c_zero_point, input_dtype: i8, quant_min: -8, quant_max: 7, output_dtype: f32) : (!ng.tensor<i8[2, 4]>, !ng.tensor<f32[2, 1]>, !ng.tensor<i8[2, 1]>) -> !ng.tensor<f32[2, 4]>
@@ -195,14 +195,14 @@ module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense
 // The input is bound by a NamedTensorRef of kind USER_INPUT: not a lifted
 // constant.
 // CHECK-LABEL: ng.method @input_user_input_binding(
-// CHECK:         %p_weight: !ng.tensor<i8[2, 4]> {ng.binding = #ng.constant<user_input, "w">}
+// CHECK:         %p_weight: !ng.tensor<i8[2, 4]> = user_input "w"
 // CHECK:         = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight,
 
 module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense_resource<w> : tensor<2x4xi8>, zp = dense_resource<zp> : tensor<2x1xi8>}} {
   ng.method @input_user_input_binding(
-    %p_weight: !ng.tensor<i8[2, 4]> {ng.binding = #ng.constant<user_input, "w">},
-    %c_scale: !ng.tensor<f32[2, 1]> {ng.binding = #ng.constant<constant, "s">},
-    %c_zero_point: !ng.tensor<i8[2, 1]> {ng.binding = #ng.constant<constant, "zp">},
+    %p_weight: !ng.tensor<i8[2, 4]> = user_input "w",
+    %c_scale: !ng.tensor<f32[2, 1]> = constant "s",
+    %c_zero_point: !ng.tensor<i8[2, 1]> = constant "zp",
     %x: !ng.tensor<f32[1, 4]>
   ) -> !ng.tensor<f32[1, 2]> {
     %dq = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight, block_size: [1, 4], scale: %c_scale, zero_point: %c_zero_point, input_dtype: i8, quant_min: -8, quant_max: 7, output_dtype: f32) : (!ng.tensor<i8[2, 4]>, !ng.tensor<f32[2, 1]>, !ng.tensor<i8[2, 1]>) -> !ng.tensor<f32[2, 4]>
@@ -224,14 +224,14 @@ module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense
 
 // The input is a mutable buffer (no data), not a constant.
 // CHECK-LABEL: ng.method @input_mutable_buffer(
-// CHECK:         %p_weight: !ng.tensor<i8[2, 4]> {ng.binding = #ng.mutable_buffer<"w">}
+// CHECK:         %p_weight: !ng.tensor<i8[2, 4]> = mutable_buffer "w"
 // CHECK:         = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight,
 
 module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense_resource<w> : tensor<2x4xi8>, zp = dense_resource<zp> : tensor<2x1xi8>}} {
   ng.method @input_mutable_buffer(
-    %p_weight: !ng.tensor<i8[2, 4]> {ng.binding = #ng.mutable_buffer<"w">},
-    %c_scale: !ng.tensor<f32[2, 1]> {ng.binding = #ng.constant<constant, "s">},
-    %c_zero_point: !ng.tensor<i8[2, 1]> {ng.binding = #ng.constant<constant, "zp">},
+    %p_weight: !ng.tensor<i8[2, 4]> = mutable_buffer "w",
+    %c_scale: !ng.tensor<f32[2, 1]> = constant "s",
+    %c_zero_point: !ng.tensor<i8[2, 1]> = constant "zp",
     %x: !ng.tensor<f32[1, 4]>
   ) -> !ng.tensor<f32[1, 2]> {
     %dq = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight, block_size: [1, 4], scale: %c_scale, zero_point: %c_zero_point, input_dtype: i8, quant_min: -8, quant_max: 7, output_dtype: f32) : (!ng.tensor<i8[2, 4]>, !ng.tensor<f32[2, 1]>, !ng.tensor<i8[2, 1]>) -> !ng.tensor<f32[2, 4]>
@@ -253,14 +253,14 @@ module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense
 
 // The input is computed (a copy of the constant), not a placeholder.
 // CHECK-LABEL: ng.method @input_computed(
-// CHECK:         %p_weight: !ng.tensor<i8[2, 4]> {ng.binding = #ng.constant<parameter, "w">}
+// CHECK:         %p_weight: !ng.tensor<i8[2, 4]> = parameter "w"
 // CHECK:         = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %w_copy,
 
 module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense_resource<w> : tensor<2x4xi8>, zp = dense_resource<zp> : tensor<2x1xi8>}} {
   ng.method @input_computed(
-    %p_weight: !ng.tensor<i8[2, 4]> {ng.binding = #ng.constant<parameter, "w">},
-    %c_scale: !ng.tensor<f32[2, 1]> {ng.binding = #ng.constant<constant, "s">},
-    %c_zero_point: !ng.tensor<i8[2, 1]> {ng.binding = #ng.constant<constant, "zp">},
+    %p_weight: !ng.tensor<i8[2, 4]> = parameter "w",
+    %c_scale: !ng.tensor<f32[2, 1]> = constant "s",
+    %c_zero_point: !ng.tensor<i8[2, 1]> = constant "zp",
     %x: !ng.tensor<f32[1, 4]>
   ) -> !ng.tensor<f32[1, 2]> {
     %w_copy = ng.call "torch.ops.aten.clone.default"(self: %p_weight, memory_format: none) : (!ng.tensor<i8[2, 4]>) -> !ng.tensor<i8[2, 4]>
@@ -283,14 +283,14 @@ module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense
 
 // The scale is a user input.
 // CHECK-LABEL: ng.method @scale_user_input(
-// CHECK:         %p_weight: !ng.tensor<i8[2, 4]> {ng.binding = #ng.constant<parameter, "w">}
+// CHECK:         %p_weight: !ng.tensor<i8[2, 4]> = parameter "w"
 // CHECK:         = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight,
 
 module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense_resource<w> : tensor<2x4xi8>, zp = dense_resource<zp> : tensor<2x1xi8>}} {
   ng.method @scale_user_input(
-    %p_weight: !ng.tensor<i8[2, 4]> {ng.binding = #ng.constant<parameter, "w">},
+    %p_weight: !ng.tensor<i8[2, 4]> = parameter "w",
     %s_in: !ng.tensor<f32[2, 1]>,
-    %c_zero_point: !ng.tensor<i8[2, 1]> {ng.binding = #ng.constant<constant, "zp">},
+    %c_zero_point: !ng.tensor<i8[2, 1]> = constant "zp",
     %x: !ng.tensor<f32[1, 4]>
   ) -> !ng.tensor<f32[1, 2]> {
     %dq = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight, block_size: [1, 4], scale: %s_in, zero_point: %c_zero_point, input_dtype: i8, quant_min: -8, quant_max: 7, output_dtype: f32) : (!ng.tensor<i8[2, 4]>, !ng.tensor<f32[2, 1]>, !ng.tensor<i8[2, 1]>) -> !ng.tensor<f32[2, 4]>
@@ -312,14 +312,14 @@ module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense
 
 // The scale is computed.
 // CHECK-LABEL: ng.method @scale_computed(
-// CHECK:         %p_weight: !ng.tensor<i8[2, 4]> {ng.binding = #ng.constant<parameter, "w">}
+// CHECK:         %p_weight: !ng.tensor<i8[2, 4]> = parameter "w"
 // CHECK:         = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight,
 
 module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense_resource<w> : tensor<2x4xi8>, zp = dense_resource<zp> : tensor<2x1xi8>}} {
   ng.method @scale_computed(
-    %p_weight: !ng.tensor<i8[2, 4]> {ng.binding = #ng.constant<parameter, "w">},
-    %c_scale: !ng.tensor<f32[2, 1]> {ng.binding = #ng.constant<constant, "s">},
-    %c_zero_point: !ng.tensor<i8[2, 1]> {ng.binding = #ng.constant<constant, "zp">},
+    %p_weight: !ng.tensor<i8[2, 4]> = parameter "w",
+    %c_scale: !ng.tensor<f32[2, 1]> = constant "s",
+    %c_zero_point: !ng.tensor<i8[2, 1]> = constant "zp",
     %x: !ng.tensor<f32[1, 4]>
   ) -> !ng.tensor<f32[1, 2]> {
     %s_copy = ng.call "torch.ops.aten.clone.default"(self: %c_scale, memory_format: none) : (!ng.tensor<f32[2, 1]>) -> !ng.tensor<f32[2, 1]>
@@ -342,13 +342,13 @@ module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense
 
 // The zero point is a user input.
 // CHECK-LABEL: ng.method @zero_point_user_input(
-// CHECK:         %p_weight: !ng.tensor<i8[2, 4]> {ng.binding = #ng.constant<parameter, "w">}
+// CHECK:         %p_weight: !ng.tensor<i8[2, 4]> = parameter "w"
 // CHECK:         = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight,
 
 module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense_resource<w> : tensor<2x4xi8>, zp = dense_resource<zp> : tensor<2x1xi8>}} {
   ng.method @zero_point_user_input(
-    %p_weight: !ng.tensor<i8[2, 4]> {ng.binding = #ng.constant<parameter, "w">},
-    %c_scale: !ng.tensor<f32[2, 1]> {ng.binding = #ng.constant<constant, "s">},
+    %p_weight: !ng.tensor<i8[2, 4]> = parameter "w",
+    %c_scale: !ng.tensor<f32[2, 1]> = constant "s",
     %zp_in: !ng.tensor<i8[2, 1]>,
     %x: !ng.tensor<f32[1, 4]>
   ) -> !ng.tensor<f32[1, 2]> {
@@ -371,14 +371,14 @@ module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense
 
 // block_size [2, 4]: not [1, g].
 // CHECK-LABEL: ng.method @block_2_4(
-// CHECK:         %p_weight: !ng.tensor<i8[2, 4]> {ng.binding = #ng.constant<parameter, "w">}
+// CHECK:         %p_weight: !ng.tensor<i8[2, 4]> = parameter "w"
 // CHECK:         = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight,
 
 module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense_resource<w> : tensor<2x4xi8>, zp = dense_resource<zp> : tensor<2x1xi8>}} {
   ng.method @block_2_4(
-    %p_weight: !ng.tensor<i8[2, 4]> {ng.binding = #ng.constant<parameter, "w">},
-    %c_scale: !ng.tensor<f32[2, 1]> {ng.binding = #ng.constant<constant, "s">},
-    %c_zero_point: !ng.tensor<i8[2, 1]> {ng.binding = #ng.constant<constant, "zp">},
+    %p_weight: !ng.tensor<i8[2, 4]> = parameter "w",
+    %c_scale: !ng.tensor<f32[2, 1]> = constant "s",
+    %c_zero_point: !ng.tensor<i8[2, 1]> = constant "zp",
     %x: !ng.tensor<f32[1, 4]>
   ) -> !ng.tensor<f32[1, 2]> {
     %dq = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight, block_size: [2, 4], scale: %c_scale, zero_point: %c_zero_point, input_dtype: i8, quant_min: -8, quant_max: 7, output_dtype: f32) : (!ng.tensor<i8[2, 4]>, !ng.tensor<f32[2, 1]>, !ng.tensor<i8[2, 1]>) -> !ng.tensor<f32[2, 4]>
@@ -400,14 +400,14 @@ module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense
 
 // block_size [1, 0]: g is not positive.
 // CHECK-LABEL: ng.method @block_1_0(
-// CHECK:         %p_weight: !ng.tensor<i8[2, 4]> {ng.binding = #ng.constant<parameter, "w">}
+// CHECK:         %p_weight: !ng.tensor<i8[2, 4]> = parameter "w"
 // CHECK:         = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight,
 
 module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense_resource<w> : tensor<2x4xi8>, zp = dense_resource<zp> : tensor<2x1xi8>}} {
   ng.method @block_1_0(
-    %p_weight: !ng.tensor<i8[2, 4]> {ng.binding = #ng.constant<parameter, "w">},
-    %c_scale: !ng.tensor<f32[2, 1]> {ng.binding = #ng.constant<constant, "s">},
-    %c_zero_point: !ng.tensor<i8[2, 1]> {ng.binding = #ng.constant<constant, "zp">},
+    %p_weight: !ng.tensor<i8[2, 4]> = parameter "w",
+    %c_scale: !ng.tensor<f32[2, 1]> = constant "s",
+    %c_zero_point: !ng.tensor<i8[2, 1]> = constant "zp",
     %x: !ng.tensor<f32[1, 4]>
   ) -> !ng.tensor<f32[1, 2]> {
     %dq = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight, block_size: [1, 0], scale: %c_scale, zero_point: %c_zero_point, input_dtype: i8, quant_min: -8, quant_max: 7, output_dtype: f32) : (!ng.tensor<i8[2, 4]>, !ng.tensor<f32[2, 1]>, !ng.tensor<i8[2, 1]>) -> !ng.tensor<f32[2, 4]>
@@ -429,14 +429,14 @@ module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense
 
 // block_size [1, -1]: g is not positive.
 // CHECK-LABEL: ng.method @block_1_neg(
-// CHECK:         %p_weight: !ng.tensor<i8[2, 4]> {ng.binding = #ng.constant<parameter, "w">}
+// CHECK:         %p_weight: !ng.tensor<i8[2, 4]> = parameter "w"
 // CHECK:         = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight,
 
 module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense_resource<w> : tensor<2x4xi8>, zp = dense_resource<zp> : tensor<2x1xi8>}} {
   ng.method @block_1_neg(
-    %p_weight: !ng.tensor<i8[2, 4]> {ng.binding = #ng.constant<parameter, "w">},
-    %c_scale: !ng.tensor<f32[2, 1]> {ng.binding = #ng.constant<constant, "s">},
-    %c_zero_point: !ng.tensor<i8[2, 1]> {ng.binding = #ng.constant<constant, "zp">},
+    %p_weight: !ng.tensor<i8[2, 4]> = parameter "w",
+    %c_scale: !ng.tensor<f32[2, 1]> = constant "s",
+    %c_zero_point: !ng.tensor<i8[2, 1]> = constant "zp",
     %x: !ng.tensor<f32[1, 4]>
   ) -> !ng.tensor<f32[1, 2]> {
     %dq = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight, block_size: [1, -1], scale: %c_scale, zero_point: %c_zero_point, input_dtype: i8, quant_min: -8, quant_max: 7, output_dtype: f32) : (!ng.tensor<i8[2, 4]>, !ng.tensor<f32[2, 1]>, !ng.tensor<i8[2, 1]>) -> !ng.tensor<f32[2, 4]>
@@ -458,14 +458,14 @@ module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense
 
 // block_size [1, 1, 4]: three elements.
 // CHECK-LABEL: ng.method @block_three(
-// CHECK:         %p_weight: !ng.tensor<i8[2, 4]> {ng.binding = #ng.constant<parameter, "w">}
+// CHECK:         %p_weight: !ng.tensor<i8[2, 4]> = parameter "w"
 // CHECK:         = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight,
 
 module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense_resource<w> : tensor<2x4xi8>, zp = dense_resource<zp> : tensor<2x1xi8>}} {
   ng.method @block_three(
-    %p_weight: !ng.tensor<i8[2, 4]> {ng.binding = #ng.constant<parameter, "w">},
-    %c_scale: !ng.tensor<f32[2, 1]> {ng.binding = #ng.constant<constant, "s">},
-    %c_zero_point: !ng.tensor<i8[2, 1]> {ng.binding = #ng.constant<constant, "zp">},
+    %p_weight: !ng.tensor<i8[2, 4]> = parameter "w",
+    %c_scale: !ng.tensor<f32[2, 1]> = constant "s",
+    %c_zero_point: !ng.tensor<i8[2, 1]> = constant "zp",
     %x: !ng.tensor<f32[1, 4]>
   ) -> !ng.tensor<f32[1, 2]> {
     %dq = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight, block_size: [1, 1, 4], scale: %c_scale, zero_point: %c_zero_point, input_dtype: i8, quant_min: -8, quant_max: 7, output_dtype: f32) : (!ng.tensor<i8[2, 4]>, !ng.tensor<f32[2, 1]>, !ng.tensor<i8[2, 1]>) -> !ng.tensor<f32[2, 4]>
@@ -487,14 +487,14 @@ module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense
 
 // block_size [4]: one element.
 // CHECK-LABEL: ng.method @block_one(
-// CHECK:         %p_weight: !ng.tensor<i8[2, 4]> {ng.binding = #ng.constant<parameter, "w">}
+// CHECK:         %p_weight: !ng.tensor<i8[2, 4]> = parameter "w"
 // CHECK:         = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight,
 
 module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense_resource<w> : tensor<2x4xi8>, zp = dense_resource<zp> : tensor<2x1xi8>}} {
   ng.method @block_one(
-    %p_weight: !ng.tensor<i8[2, 4]> {ng.binding = #ng.constant<parameter, "w">},
-    %c_scale: !ng.tensor<f32[2, 1]> {ng.binding = #ng.constant<constant, "s">},
-    %c_zero_point: !ng.tensor<i8[2, 1]> {ng.binding = #ng.constant<constant, "zp">},
+    %p_weight: !ng.tensor<i8[2, 4]> = parameter "w",
+    %c_scale: !ng.tensor<f32[2, 1]> = constant "s",
+    %c_zero_point: !ng.tensor<i8[2, 1]> = constant "zp",
     %x: !ng.tensor<f32[1, 4]>
   ) -> !ng.tensor<f32[1, 2]> {
     %dq = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight, block_size: [4], scale: %c_scale, zero_point: %c_zero_point, input_dtype: i8, quant_min: -8, quant_max: 7, output_dtype: f32) : (!ng.tensor<i8[2, 4]>, !ng.tensor<f32[2, 1]>, !ng.tensor<i8[2, 1]>) -> !ng.tensor<f32[2, 4]>
@@ -516,14 +516,14 @@ module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense
 
 // block_size [1, %g]: g is a value (an IntListArg ref), not a literal.
 // CHECK-LABEL: ng.method @block_ref(
-// CHECK:         %p_weight: !ng.tensor<i8[2, 4]> {ng.binding = #ng.constant<parameter, "w">}
+// CHECK:         %p_weight: !ng.tensor<i8[2, 4]> = parameter "w"
 // CHECK:         = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight,
 
 module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense_resource<w> : tensor<2x4xi8>, zp = dense_resource<zp> : tensor<2x1xi8>}} {
   ng.method @block_ref(
-    %p_weight: !ng.tensor<i8[2, 4]> {ng.binding = #ng.constant<parameter, "w">},
-    %c_scale: !ng.tensor<f32[2, 1]> {ng.binding = #ng.constant<constant, "s">},
-    %c_zero_point: !ng.tensor<i8[2, 1]> {ng.binding = #ng.constant<constant, "zp">},
+    %p_weight: !ng.tensor<i8[2, 4]> = parameter "w",
+    %c_scale: !ng.tensor<f32[2, 1]> = constant "s",
+    %c_zero_point: !ng.tensor<i8[2, 1]> = constant "zp",
     %x: !ng.tensor<f32[1, 4]>
   ) -> !ng.tensor<f32[1, 2]> {
     %g = ng.call "torch.ops.aten.sym_size.int"(self: %x, dim: 1) : (!ng.tensor<f32[1, 4]>) -> i64
@@ -547,14 +547,14 @@ module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense
 // The same in the generic form, with the literal slot value 4 kept beside
 // the reference: the slot is still a reference.
 // CHECK-LABEL: ng.method @block_ref_generic(
-// CHECK:         %p_weight: !ng.tensor<i8[2, 4]> {ng.binding = #ng.constant<parameter, "w">}
+// CHECK:         %p_weight: !ng.tensor<i8[2, 4]> = parameter "w"
 // CHECK:         = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight,
 
 module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense_resource<w> : tensor<2x4xi8>, zp = dense_resource<zp> : tensor<2x1xi8>}} {
   ng.method @block_ref_generic(
-    %p_weight: !ng.tensor<i8[2, 4]> {ng.binding = #ng.constant<parameter, "w">},
-    %c_scale: !ng.tensor<f32[2, 1]> {ng.binding = #ng.constant<constant, "s">},
-    %c_zero_point: !ng.tensor<i8[2, 1]> {ng.binding = #ng.constant<constant, "zp">},
+    %p_weight: !ng.tensor<i8[2, 4]> = parameter "w",
+    %c_scale: !ng.tensor<f32[2, 1]> = constant "s",
+    %c_zero_point: !ng.tensor<i8[2, 1]> = constant "zp",
     %x: !ng.tensor<f32[1, 4]>
   ) -> !ng.tensor<f32[1, 2]> {
     %g = ng.call "torch.ops.aten.sym_size.int"(self: %x, dim: 1) : (!ng.tensor<f32[1, 4]>) -> i64
@@ -577,14 +577,14 @@ module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense
 
 // block_size is an int, not a list.
 // CHECK-LABEL: ng.method @block_not_list(
-// CHECK:         %p_weight: !ng.tensor<i8[2, 4]> {ng.binding = #ng.constant<parameter, "w">}
+// CHECK:         %p_weight: !ng.tensor<i8[2, 4]> = parameter "w"
 // CHECK:         = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight,
 
 module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense_resource<w> : tensor<2x4xi8>, zp = dense_resource<zp> : tensor<2x1xi8>}} {
   ng.method @block_not_list(
-    %p_weight: !ng.tensor<i8[2, 4]> {ng.binding = #ng.constant<parameter, "w">},
-    %c_scale: !ng.tensor<f32[2, 1]> {ng.binding = #ng.constant<constant, "s">},
-    %c_zero_point: !ng.tensor<i8[2, 1]> {ng.binding = #ng.constant<constant, "zp">},
+    %p_weight: !ng.tensor<i8[2, 4]> = parameter "w",
+    %c_scale: !ng.tensor<f32[2, 1]> = constant "s",
+    %c_zero_point: !ng.tensor<i8[2, 1]> = constant "zp",
     %x: !ng.tensor<f32[1, 4]>
   ) -> !ng.tensor<f32[1, 2]> {
     %dq = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight, block_size: 4, scale: %c_scale, zero_point: %c_zero_point, input_dtype: i8, quant_min: -8, quant_max: 7, output_dtype: f32) : (!ng.tensor<i8[2, 4]>, !ng.tensor<f32[2, 1]>, !ng.tensor<i8[2, 1]>) -> !ng.tensor<f32[2, 4]>
@@ -607,14 +607,14 @@ module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense
 // The result is rank 3, [1, 4, 2] (the weight and its data too), with
 // dim 1 divisible by g.
 // CHECK-LABEL: ng.method @result_rank3(
-// CHECK:         %p_weight: !ng.tensor<i8[1, 4, 2]> {ng.binding
+// CHECK:         %p_weight: !ng.tensor<i8[1, 4, 2]> = parameter
 // CHECK:         = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight,
 
 module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense_resource<w> : tensor<1x4x2xi8>, zp = dense_resource<zp> : tensor<2x1xi8>}} {
   ng.method @result_rank3(
-    %p_weight: !ng.tensor<i8[1, 4, 2]> {ng.binding = #ng.constant<parameter, "w">},
-    %c_scale: !ng.tensor<f32[2, 1]> {ng.binding = #ng.constant<constant, "s">},
-    %c_zero_point: !ng.tensor<i8[2, 1]> {ng.binding = #ng.constant<constant, "zp">},
+    %p_weight: !ng.tensor<i8[1, 4, 2]> = parameter "w",
+    %c_scale: !ng.tensor<f32[2, 1]> = constant "s",
+    %c_zero_point: !ng.tensor<i8[2, 1]> = constant "zp",
     %x: !ng.tensor<f32[1, 4]>
   ) -> !ng.tensor<f32[1, 2]> {
     %dq = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight, block_size: [1, 4], scale: %c_scale, zero_point: %c_zero_point, input_dtype: i8, quant_min: -8, quant_max: 7, output_dtype: f32) : (!ng.tensor<i8[1, 4, 2]>, !ng.tensor<f32[2, 1]>, !ng.tensor<i8[2, 1]>) -> !ng.tensor<f32[1, 4, 2]>
@@ -636,14 +636,14 @@ module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense
 
 // The result is rank 1 (the weight and its data too).
 // CHECK-LABEL: ng.method @result_rank1(
-// CHECK:         %p_weight: !ng.tensor<i8[8]> {ng.binding
+// CHECK:         %p_weight: !ng.tensor<i8[8]> = parameter
 // CHECK:         = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight,
 
 module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense_resource<w> : tensor<8xi8>, zp = dense_resource<zp> : tensor<2x1xi8>}} {
   ng.method @result_rank1(
-    %p_weight: !ng.tensor<i8[8]> {ng.binding = #ng.constant<parameter, "w">},
-    %c_scale: !ng.tensor<f32[2, 1]> {ng.binding = #ng.constant<constant, "s">},
-    %c_zero_point: !ng.tensor<i8[2, 1]> {ng.binding = #ng.constant<constant, "zp">},
+    %p_weight: !ng.tensor<i8[8]> = parameter "w",
+    %c_scale: !ng.tensor<f32[2, 1]> = constant "s",
+    %c_zero_point: !ng.tensor<i8[2, 1]> = constant "zp",
     %x: !ng.tensor<f32[1, 4]>
   ) -> !ng.tensor<f32[1, 2]> {
     %dq = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight, block_size: [1, 4], scale: %c_scale, zero_point: %c_zero_point, input_dtype: i8, quant_min: -8, quant_max: 7, output_dtype: f32) : (!ng.tensor<i8[8]>, !ng.tensor<f32[2, 1]>, !ng.tensor<i8[2, 1]>) -> !ng.tensor<f32[8]>
@@ -665,14 +665,14 @@ module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense
 
 // The last dim 6 is not divisible by g = 4.
 // CHECK-LABEL: ng.method @last_dim(
-// CHECK:         %p_weight: !ng.tensor<i8[2, 6]> {ng.binding
+// CHECK:         %p_weight: !ng.tensor<i8[2, 6]> = parameter
 // CHECK:         = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight,
 
 module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense_resource<w> : tensor<2x6xi8>, zp = dense_resource<zp> : tensor<2x1xi8>}} {
   ng.method @last_dim(
-    %p_weight: !ng.tensor<i8[2, 6]> {ng.binding = #ng.constant<parameter, "w">},
-    %c_scale: !ng.tensor<f32[2, 1]> {ng.binding = #ng.constant<constant, "s">},
-    %c_zero_point: !ng.tensor<i8[2, 1]> {ng.binding = #ng.constant<constant, "zp">},
+    %p_weight: !ng.tensor<i8[2, 6]> = parameter "w",
+    %c_scale: !ng.tensor<f32[2, 1]> = constant "s",
+    %c_zero_point: !ng.tensor<i8[2, 1]> = constant "zp",
     %x: !ng.tensor<f32[1, 6]>
   ) -> !ng.tensor<f32[1, 2]> {
     %dq = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight, block_size: [1, 4], scale: %c_scale, zero_point: %c_zero_point, input_dtype: i8, quant_min: -8, quant_max: 7, output_dtype: f32) : (!ng.tensor<i8[2, 6]>, !ng.tensor<f32[2, 1]>, !ng.tensor<i8[2, 1]>) -> !ng.tensor<f32[2, 6]>
@@ -694,14 +694,14 @@ module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense
 
 // The result dtype (f16) is not the scale dtype (f32).
 // CHECK-LABEL: ng.method @result_dtype(
-// CHECK:         %p_weight: !ng.tensor<i8[2, 4]> {ng.binding = #ng.constant<parameter, "w">}
+// CHECK:         %p_weight: !ng.tensor<i8[2, 4]> = parameter "w"
 // CHECK:         = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight,
 
 module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense_resource<w> : tensor<2x4xi8>, zp = dense_resource<zp> : tensor<2x1xi8>}} {
   ng.method @result_dtype(
-    %p_weight: !ng.tensor<i8[2, 4]> {ng.binding = #ng.constant<parameter, "w">},
-    %c_scale: !ng.tensor<f32[2, 1]> {ng.binding = #ng.constant<constant, "s">},
-    %c_zero_point: !ng.tensor<i8[2, 1]> {ng.binding = #ng.constant<constant, "zp">},
+    %p_weight: !ng.tensor<i8[2, 4]> = parameter "w",
+    %c_scale: !ng.tensor<f32[2, 1]> = constant "s",
+    %c_zero_point: !ng.tensor<i8[2, 1]> = constant "zp",
     %x: !ng.tensor<f32[1, 4]>
   ) -> !ng.tensor<f32[1, 2]> {
     %dq = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight, block_size: [1, 4], scale: %c_scale, zero_point: %c_zero_point, input_dtype: i8, quant_min: -8, quant_max: 7, output_dtype: f16) : (!ng.tensor<i8[2, 4]>, !ng.tensor<f32[2, 1]>, !ng.tensor<i8[2, 1]>) -> !ng.tensor<f16[2, 4]>
@@ -723,14 +723,14 @@ module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense
 
 // The result has no users.
 // CHECK-LABEL: ng.method @no_users(
-// CHECK:         %p_weight: !ng.tensor<i8[2, 4]> {ng.binding = #ng.constant<parameter, "w">}
+// CHECK:         %p_weight: !ng.tensor<i8[2, 4]> = parameter "w"
 // CHECK:         = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight,
 
 module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense_resource<w> : tensor<2x4xi8>, zp = dense_resource<zp> : tensor<2x1xi8>}} {
   ng.method @no_users(
-    %p_weight: !ng.tensor<i8[2, 4]> {ng.binding = #ng.constant<parameter, "w">},
-    %c_scale: !ng.tensor<f32[2, 1]> {ng.binding = #ng.constant<constant, "s">},
-    %c_zero_point: !ng.tensor<i8[2, 1]> {ng.binding = #ng.constant<constant, "zp">},
+    %p_weight: !ng.tensor<i8[2, 4]> = parameter "w",
+    %c_scale: !ng.tensor<f32[2, 1]> = constant "s",
+    %c_zero_point: !ng.tensor<i8[2, 1]> = constant "zp",
     %x: !ng.tensor<f32[1, 4]>
   ) -> !ng.tensor<f32[1, 4]> {
     %dq = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight, block_size: [1, 4], scale: %c_scale, zero_point: %c_zero_point, input_dtype: i8, quant_min: -8, quant_max: 7, output_dtype: f32) : (!ng.tensor<i8[2, 4]>, !ng.tensor<f32[2, 1]>, !ng.tensor<i8[2, 1]>) -> !ng.tensor<f32[2, 4]>
@@ -753,14 +753,14 @@ module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense
 // A user that is neither linear nor embedding (reading it as argument 1,
 // where linear has its weight).
 // CHECK-LABEL: ng.method @user_mul(
-// CHECK:         %p_weight: !ng.tensor<i8[2, 4]> {ng.binding = #ng.constant<parameter, "w">}
+// CHECK:         %p_weight: !ng.tensor<i8[2, 4]> = parameter "w"
 // CHECK:         = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight,
 
 module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense_resource<w> : tensor<2x4xi8>, zp = dense_resource<zp> : tensor<2x1xi8>}} {
   ng.method @user_mul(
-    %p_weight: !ng.tensor<i8[2, 4]> {ng.binding = #ng.constant<parameter, "w">},
-    %c_scale: !ng.tensor<f32[2, 1]> {ng.binding = #ng.constant<constant, "s">},
-    %c_zero_point: !ng.tensor<i8[2, 1]> {ng.binding = #ng.constant<constant, "zp">},
+    %p_weight: !ng.tensor<i8[2, 4]> = parameter "w",
+    %c_scale: !ng.tensor<f32[2, 1]> = constant "s",
+    %c_zero_point: !ng.tensor<i8[2, 1]> = constant "zp",
     %x: !ng.tensor<f32[1, 4]>
   ) -> !ng.tensor<f32[2, 4]> {
     %dq = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight, block_size: [1, 4], scale: %c_scale, zero_point: %c_zero_point, input_dtype: i8, quant_min: -8, quant_max: 7, output_dtype: f32) : (!ng.tensor<i8[2, 4]>, !ng.tensor<f32[2, 1]>, !ng.tensor<i8[2, 1]>) -> !ng.tensor<f32[2, 4]>
@@ -782,14 +782,14 @@ module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense
 
 // The OUTPUT node reads it.
 // CHECK-LABEL: ng.method @user_output(
-// CHECK:         %p_weight: !ng.tensor<i8[2, 4]> {ng.binding = #ng.constant<parameter, "w">}
+// CHECK:         %p_weight: !ng.tensor<i8[2, 4]> = parameter "w"
 // CHECK:         = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight,
 
 module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense_resource<w> : tensor<2x4xi8>, zp = dense_resource<zp> : tensor<2x1xi8>}} {
   ng.method @user_output(
-    %p_weight: !ng.tensor<i8[2, 4]> {ng.binding = #ng.constant<parameter, "w">},
-    %c_scale: !ng.tensor<f32[2, 1]> {ng.binding = #ng.constant<constant, "s">},
-    %c_zero_point: !ng.tensor<i8[2, 1]> {ng.binding = #ng.constant<constant, "zp">},
+    %p_weight: !ng.tensor<i8[2, 4]> = parameter "w",
+    %c_scale: !ng.tensor<f32[2, 1]> = constant "s",
+    %c_zero_point: !ng.tensor<i8[2, 1]> = constant "zp",
     %x: !ng.tensor<f32[1, 4]>
   ) -> !ng.tensor<f32[2, 4]> {
     %dq = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight, block_size: [1, 4], scale: %c_scale, zero_point: %c_zero_point, input_dtype: i8, quant_min: -8, quant_max: 7, output_dtype: f32) : (!ng.tensor<i8[2, 4]>, !ng.tensor<f32[2, 1]>, !ng.tensor<i8[2, 1]>) -> !ng.tensor<f32[2, 4]>
@@ -811,14 +811,14 @@ module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense
 // One user reads it as linear's weight, another is not linear/embedding:
 // every user must qualify.
 // CHECK-LABEL: ng.method @user_linear_and_mul(
-// CHECK:         %p_weight: !ng.tensor<i8[2, 4]> {ng.binding = #ng.constant<parameter, "w">}
+// CHECK:         %p_weight: !ng.tensor<i8[2, 4]> = parameter "w"
 // CHECK:         = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight,
 
 module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense_resource<w> : tensor<2x4xi8>, zp = dense_resource<zp> : tensor<2x1xi8>}} {
   ng.method @user_linear_and_mul(
-    %p_weight: !ng.tensor<i8[2, 4]> {ng.binding = #ng.constant<parameter, "w">},
-    %c_scale: !ng.tensor<f32[2, 1]> {ng.binding = #ng.constant<constant, "s">},
-    %c_zero_point: !ng.tensor<i8[2, 1]> {ng.binding = #ng.constant<constant, "zp">},
+    %p_weight: !ng.tensor<i8[2, 4]> = parameter "w",
+    %c_scale: !ng.tensor<f32[2, 1]> = constant "s",
+    %c_zero_point: !ng.tensor<i8[2, 1]> = constant "zp",
     %x: !ng.tensor<f32[1, 4]>
   ) -> (!ng.tensor<f32[1, 2]>, !ng.tensor<f32[2, 4]>) {
     %dq = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight, block_size: [1, 4], scale: %c_scale, zero_point: %c_zero_point, input_dtype: i8, quant_min: -8, quant_max: 7, output_dtype: f32) : (!ng.tensor<i8[2, 4]>, !ng.tensor<f32[2, 1]>, !ng.tensor<i8[2, 1]>) -> !ng.tensor<f32[2, 4]>
@@ -841,14 +841,14 @@ module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense
 
 // "torch.ops.aten.linear" names no overload: not an aten::linear OpOverload.
 // CHECK-LABEL: ng.method @user_no_overload(
-// CHECK:         %p_weight: !ng.tensor<i8[2, 4]> {ng.binding = #ng.constant<parameter, "w">}
+// CHECK:         %p_weight: !ng.tensor<i8[2, 4]> = parameter "w"
 // CHECK:         = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight,
 
 module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense_resource<w> : tensor<2x4xi8>, zp = dense_resource<zp> : tensor<2x1xi8>}} {
   ng.method @user_no_overload(
-    %p_weight: !ng.tensor<i8[2, 4]> {ng.binding = #ng.constant<parameter, "w">},
-    %c_scale: !ng.tensor<f32[2, 1]> {ng.binding = #ng.constant<constant, "s">},
-    %c_zero_point: !ng.tensor<i8[2, 1]> {ng.binding = #ng.constant<constant, "zp">},
+    %p_weight: !ng.tensor<i8[2, 4]> = parameter "w",
+    %c_scale: !ng.tensor<f32[2, 1]> = constant "s",
+    %c_zero_point: !ng.tensor<i8[2, 1]> = constant "zp",
     %x: !ng.tensor<f32[1, 4]>
   ) -> !ng.tensor<f32[1, 2]> {
     %dq = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight, block_size: [1, 4], scale: %c_scale, zero_point: %c_zero_point, input_dtype: i8, quant_min: -8, quant_max: 7, output_dtype: f32) : (!ng.tensor<i8[2, 4]>, !ng.tensor<f32[2, 1]>, !ng.tensor<i8[2, 1]>) -> !ng.tensor<f32[2, 4]>
@@ -870,14 +870,14 @@ module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense
 
 // A linear of another namespace is not aten::linear.
 // CHECK-LABEL: ng.method @user_other_namespace(
-// CHECK:         %p_weight: !ng.tensor<i8[2, 4]> {ng.binding = #ng.constant<parameter, "w">}
+// CHECK:         %p_weight: !ng.tensor<i8[2, 4]> = parameter "w"
 // CHECK:         = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight,
 
 module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense_resource<w> : tensor<2x4xi8>, zp = dense_resource<zp> : tensor<2x1xi8>}} {
   ng.method @user_other_namespace(
-    %p_weight: !ng.tensor<i8[2, 4]> {ng.binding = #ng.constant<parameter, "w">},
-    %c_scale: !ng.tensor<f32[2, 1]> {ng.binding = #ng.constant<constant, "s">},
-    %c_zero_point: !ng.tensor<i8[2, 1]> {ng.binding = #ng.constant<constant, "zp">},
+    %p_weight: !ng.tensor<i8[2, 4]> = parameter "w",
+    %c_scale: !ng.tensor<f32[2, 1]> = constant "s",
+    %c_zero_point: !ng.tensor<i8[2, 1]> = constant "zp",
     %x: !ng.tensor<f32[1, 4]>
   ) -> !ng.tensor<f32[1, 2]> {
     %dq = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight, block_size: [1, 4], scale: %c_scale, zero_point: %c_zero_point, input_dtype: i8, quant_min: -8, quant_max: 7, output_dtype: f32) : (!ng.tensor<i8[2, 4]>, !ng.tensor<f32[2, 1]>, !ng.tensor<i8[2, 1]>) -> !ng.tensor<f32[2, 4]>
@@ -899,14 +899,14 @@ module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense
 
 // "torch.ops.aten.linear." has an empty overload name.
 // CHECK-LABEL: ng.method @user_empty_overload(
-// CHECK:         %p_weight: !ng.tensor<i8[2, 4]> {ng.binding = #ng.constant<parameter, "w">}
+// CHECK:         %p_weight: !ng.tensor<i8[2, 4]> = parameter "w"
 // CHECK:         = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight,
 
 module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense_resource<w> : tensor<2x4xi8>, zp = dense_resource<zp> : tensor<2x1xi8>}} {
   ng.method @user_empty_overload(
-    %p_weight: !ng.tensor<i8[2, 4]> {ng.binding = #ng.constant<parameter, "w">},
-    %c_scale: !ng.tensor<f32[2, 1]> {ng.binding = #ng.constant<constant, "s">},
-    %c_zero_point: !ng.tensor<i8[2, 1]> {ng.binding = #ng.constant<constant, "zp">},
+    %p_weight: !ng.tensor<i8[2, 4]> = parameter "w",
+    %c_scale: !ng.tensor<f32[2, 1]> = constant "s",
+    %c_zero_point: !ng.tensor<i8[2, 1]> = constant "zp",
     %x: !ng.tensor<f32[1, 4]>
   ) -> !ng.tensor<f32[1, 2]> {
     %dq = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight, block_size: [1, 4], scale: %c_scale, zero_point: %c_zero_point, input_dtype: i8, quant_min: -8, quant_max: 7, output_dtype: f32) : (!ng.tensor<i8[2, 4]>, !ng.tensor<f32[2, 1]>, !ng.tensor<i8[2, 1]>) -> !ng.tensor<f32[2, 4]>
@@ -929,14 +929,14 @@ module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense
 // "torch.ops.aten.linear.default.x" is no OpOverload name (a dot in the
 // overload).
 // CHECK-LABEL: ng.method @user_dotted_overload(
-// CHECK:         %p_weight: !ng.tensor<i8[2, 4]> {ng.binding = #ng.constant<parameter, "w">}
+// CHECK:         %p_weight: !ng.tensor<i8[2, 4]> = parameter "w"
 // CHECK:         = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight,
 
 module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense_resource<w> : tensor<2x4xi8>, zp = dense_resource<zp> : tensor<2x1xi8>}} {
   ng.method @user_dotted_overload(
-    %p_weight: !ng.tensor<i8[2, 4]> {ng.binding = #ng.constant<parameter, "w">},
-    %c_scale: !ng.tensor<f32[2, 1]> {ng.binding = #ng.constant<constant, "s">},
-    %c_zero_point: !ng.tensor<i8[2, 1]> {ng.binding = #ng.constant<constant, "zp">},
+    %p_weight: !ng.tensor<i8[2, 4]> = parameter "w",
+    %c_scale: !ng.tensor<f32[2, 1]> = constant "s",
+    %c_zero_point: !ng.tensor<i8[2, 1]> = constant "zp",
     %x: !ng.tensor<f32[1, 4]>
   ) -> !ng.tensor<f32[1, 2]> {
     %dq = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight, block_size: [1, 4], scale: %c_scale, zero_point: %c_zero_point, input_dtype: i8, quant_min: -8, quant_max: 7, output_dtype: f32) : (!ng.tensor<i8[2, 4]>, !ng.tensor<f32[2, 1]>, !ng.tensor<i8[2, 1]>) -> !ng.tensor<f32[2, 4]>
@@ -958,14 +958,14 @@ module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense
 
 // An op whose name merely starts with "linear".
 // CHECK-LABEL: ng.method @user_linear_prefix(
-// CHECK:         %p_weight: !ng.tensor<i8[2, 4]> {ng.binding = #ng.constant<parameter, "w">}
+// CHECK:         %p_weight: !ng.tensor<i8[2, 4]> = parameter "w"
 // CHECK:         = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight,
 
 module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense_resource<w> : tensor<2x4xi8>, zp = dense_resource<zp> : tensor<2x1xi8>}} {
   ng.method @user_linear_prefix(
-    %p_weight: !ng.tensor<i8[2, 4]> {ng.binding = #ng.constant<parameter, "w">},
-    %c_scale: !ng.tensor<f32[2, 1]> {ng.binding = #ng.constant<constant, "s">},
-    %c_zero_point: !ng.tensor<i8[2, 1]> {ng.binding = #ng.constant<constant, "zp">},
+    %p_weight: !ng.tensor<i8[2, 4]> = parameter "w",
+    %c_scale: !ng.tensor<f32[2, 1]> = constant "s",
+    %c_zero_point: !ng.tensor<i8[2, 1]> = constant "zp",
     %x: !ng.tensor<f32[1, 4]>
   ) -> !ng.tensor<f32[1, 2]> {
     %dq = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight, block_size: [1, 4], scale: %c_scale, zero_point: %c_zero_point, input_dtype: i8, quant_min: -8, quant_max: 7, output_dtype: f32) : (!ng.tensor<i8[2, 4]>, !ng.tensor<f32[2, 1]>, !ng.tensor<i8[2, 1]>) -> !ng.tensor<f32[2, 4]>
@@ -987,14 +987,14 @@ module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense
 
 // linear reads it as `input` (argument 0), not as the weight.
 // CHECK-LABEL: ng.method @linear_input(
-// CHECK:         %p_weight: !ng.tensor<i8[2, 4]> {ng.binding = #ng.constant<parameter, "w">}
+// CHECK:         %p_weight: !ng.tensor<i8[2, 4]> = parameter "w"
 // CHECK:         = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight,
 
 module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense_resource<w> : tensor<2x4xi8>, zp = dense_resource<zp> : tensor<2x1xi8>}} {
   ng.method @linear_input(
-    %p_weight: !ng.tensor<i8[2, 4]> {ng.binding = #ng.constant<parameter, "w">},
-    %c_scale: !ng.tensor<f32[2, 1]> {ng.binding = #ng.constant<constant, "s">},
-    %c_zero_point: !ng.tensor<i8[2, 1]> {ng.binding = #ng.constant<constant, "zp">},
+    %p_weight: !ng.tensor<i8[2, 4]> = parameter "w",
+    %c_scale: !ng.tensor<f32[2, 1]> = constant "s",
+    %c_zero_point: !ng.tensor<i8[2, 1]> = constant "zp",
     %x: !ng.tensor<f32[1, 4]>,
     %w_f: !ng.tensor<f32[2, 4]>
   ) -> !ng.tensor<f32[2, 2]> {
@@ -1017,14 +1017,14 @@ module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense
 
 // embedding reads it as `indices` (argument 1), not as the weight.
 // CHECK-LABEL: ng.method @embedding_indices(
-// CHECK:         %p_weight: !ng.tensor<i8[2, 4]> {ng.binding = #ng.constant<parameter, "w">}
+// CHECK:         %p_weight: !ng.tensor<i8[2, 4]> = parameter "w"
 // CHECK:         = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight,
 
 module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense_resource<w> : tensor<2x4xi8>, zp = dense_resource<zp> : tensor<2x1xi8>}} {
   ng.method @embedding_indices(
-    %p_weight: !ng.tensor<i8[2, 4]> {ng.binding = #ng.constant<parameter, "w">},
-    %c_scale: !ng.tensor<f32[2, 1]> {ng.binding = #ng.constant<constant, "s">},
-    %c_zero_point: !ng.tensor<i8[2, 1]> {ng.binding = #ng.constant<constant, "zp">},
+    %p_weight: !ng.tensor<i8[2, 4]> = parameter "w",
+    %c_scale: !ng.tensor<f32[2, 1]> = constant "s",
+    %c_zero_point: !ng.tensor<i8[2, 1]> = constant "zp",
     %x: !ng.tensor<f32[1, 4]>,
     %table: !ng.tensor<f32[2, 4]>
   ) -> !ng.tensor<f32[2, 4, 4]> {
@@ -1047,14 +1047,14 @@ module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense
 
 // linear reads it twice: as the input and as the weight.
 // CHECK-LABEL: ng.method @linear_twice(
-// CHECK:         %p_weight: !ng.tensor<i8[2, 4]> {ng.binding = #ng.constant<parameter, "w">}
+// CHECK:         %p_weight: !ng.tensor<i8[2, 4]> = parameter "w"
 // CHECK:         = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight,
 
 module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense_resource<w> : tensor<2x4xi8>, zp = dense_resource<zp> : tensor<2x1xi8>}} {
   ng.method @linear_twice(
-    %p_weight: !ng.tensor<i8[2, 4]> {ng.binding = #ng.constant<parameter, "w">},
-    %c_scale: !ng.tensor<f32[2, 1]> {ng.binding = #ng.constant<constant, "s">},
-    %c_zero_point: !ng.tensor<i8[2, 1]> {ng.binding = #ng.constant<constant, "zp">},
+    %p_weight: !ng.tensor<i8[2, 4]> = parameter "w",
+    %c_scale: !ng.tensor<f32[2, 1]> = constant "s",
+    %c_zero_point: !ng.tensor<i8[2, 1]> = constant "zp",
     %x: !ng.tensor<f32[1, 4]>
   ) -> !ng.tensor<f32[2, 2]> {
     %dq = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight, block_size: [1, 4], scale: %c_scale, zero_point: %c_zero_point, input_dtype: i8, quant_min: -8, quant_max: 7, output_dtype: f32) : (!ng.tensor<i8[2, 4]>, !ng.tensor<f32[2, 1]>, !ng.tensor<i8[2, 1]>) -> !ng.tensor<f32[2, 4]>
@@ -1076,14 +1076,14 @@ module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense
 
 // linear reads it as the weight and as the bias.
 // CHECK-LABEL: ng.method @linear_bias(
-// CHECK:         %p_weight: !ng.tensor<i8[2, 4]> {ng.binding = #ng.constant<parameter, "w">}
+// CHECK:         %p_weight: !ng.tensor<i8[2, 4]> = parameter "w"
 // CHECK:         = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight,
 
 module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense_resource<w> : tensor<2x4xi8>, zp = dense_resource<zp> : tensor<2x1xi8>}} {
   ng.method @linear_bias(
-    %p_weight: !ng.tensor<i8[2, 4]> {ng.binding = #ng.constant<parameter, "w">},
-    %c_scale: !ng.tensor<f32[2, 1]> {ng.binding = #ng.constant<constant, "s">},
-    %c_zero_point: !ng.tensor<i8[2, 1]> {ng.binding = #ng.constant<constant, "zp">},
+    %p_weight: !ng.tensor<i8[2, 4]> = parameter "w",
+    %c_scale: !ng.tensor<f32[2, 1]> = constant "s",
+    %c_zero_point: !ng.tensor<i8[2, 1]> = constant "zp",
     %x: !ng.tensor<f32[1, 4]>
   ) -> !ng.tensor<f32[1, 2]> {
     %dq = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight, block_size: [1, 4], scale: %c_scale, zero_point: %c_zero_point, input_dtype: i8, quant_min: -8, quant_max: 7, output_dtype: f32) : (!ng.tensor<i8[2, 4]>, !ng.tensor<f32[2, 1]>, !ng.tensor<i8[2, 1]>) -> !ng.tensor<f32[2, 4]>
@@ -1105,14 +1105,14 @@ module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense
 
 // linear reads it as the weight and inside a tensor-list argument.
 // CHECK-LABEL: ng.method @linear_list(
-// CHECK:         %p_weight: !ng.tensor<i8[2, 4]> {ng.binding = #ng.constant<parameter, "w">}
+// CHECK:         %p_weight: !ng.tensor<i8[2, 4]> = parameter "w"
 // CHECK:         = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight,
 
 module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense_resource<w> : tensor<2x4xi8>, zp = dense_resource<zp> : tensor<2x1xi8>}} {
   ng.method @linear_list(
-    %p_weight: !ng.tensor<i8[2, 4]> {ng.binding = #ng.constant<parameter, "w">},
-    %c_scale: !ng.tensor<f32[2, 1]> {ng.binding = #ng.constant<constant, "s">},
-    %c_zero_point: !ng.tensor<i8[2, 1]> {ng.binding = #ng.constant<constant, "zp">},
+    %p_weight: !ng.tensor<i8[2, 4]> = parameter "w",
+    %c_scale: !ng.tensor<f32[2, 1]> = constant "s",
+    %c_zero_point: !ng.tensor<i8[2, 1]> = constant "zp",
     %x: !ng.tensor<f32[1, 4]>
   ) -> !ng.tensor<f32[1, 2]> {
     %dq = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight, block_size: [1, 4], scale: %c_scale, zero_point: %c_zero_point, input_dtype: i8, quant_min: -8, quant_max: 7, output_dtype: f32) : (!ng.tensor<i8[2, 4]>, !ng.tensor<f32[2, 1]>, !ng.tensor<i8[2, 1]>) -> !ng.tensor<f32[2, 4]>
@@ -1135,14 +1135,14 @@ module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense
 // embedding reads it as the weight and inside an optional-tensor-list
 // argument.
 // CHECK-LABEL: ng.method @embedding_optional_list(
-// CHECK:         %p_weight: !ng.tensor<i8[2, 4]> {ng.binding = #ng.constant<parameter, "w">}
+// CHECK:         %p_weight: !ng.tensor<i8[2, 4]> = parameter "w"
 // CHECK:         = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight,
 
 module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense_resource<w> : tensor<2x4xi8>, zp = dense_resource<zp> : tensor<2x1xi8>}} {
   ng.method @embedding_optional_list(
-    %p_weight: !ng.tensor<i8[2, 4]> {ng.binding = #ng.constant<parameter, "w">},
-    %c_scale: !ng.tensor<f32[2, 1]> {ng.binding = #ng.constant<constant, "s">},
-    %c_zero_point: !ng.tensor<i8[2, 1]> {ng.binding = #ng.constant<constant, "zp">},
+    %p_weight: !ng.tensor<i8[2, 4]> = parameter "w",
+    %c_scale: !ng.tensor<f32[2, 1]> = constant "s",
+    %c_zero_point: !ng.tensor<i8[2, 1]> = constant "zp",
     %x: !ng.tensor<f32[1, 4]>,
     %idx: !ng.tensor<i64[3]>
   ) -> !ng.tensor<f32[3, 4]> {
@@ -1166,14 +1166,14 @@ module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense
 // F3: the weight has another reader (read directly by neg) besides its
 // foldable dequantize.
 // CHECK-LABEL: ng.method @weight_read_directly(
-// CHECK:         %p_weight: !ng.tensor<i8[2, 4]> {ng.binding = #ng.constant<parameter, "w">}
+// CHECK:         %p_weight: !ng.tensor<i8[2, 4]> = parameter "w"
 // CHECK:         = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight,
 
 module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense_resource<w> : tensor<2x4xi8>, zp = dense_resource<zp> : tensor<2x1xi8>}} {
   ng.method @weight_read_directly(
-    %p_weight: !ng.tensor<i8[2, 4]> {ng.binding = #ng.constant<parameter, "w">},
-    %c_scale: !ng.tensor<f32[2, 1]> {ng.binding = #ng.constant<constant, "s">},
-    %c_zero_point: !ng.tensor<i8[2, 1]> {ng.binding = #ng.constant<constant, "zp">},
+    %p_weight: !ng.tensor<i8[2, 4]> = parameter "w",
+    %c_scale: !ng.tensor<f32[2, 1]> = constant "s",
+    %c_zero_point: !ng.tensor<i8[2, 1]> = constant "zp",
     %x: !ng.tensor<f32[1, 4]>
   ) -> (!ng.tensor<f32[1, 2]>, !ng.tensor<i8[2, 4]>) {
     %dq = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight, block_size: [1, 4], scale: %c_scale, zero_point: %c_zero_point, input_dtype: i8, quant_min: -8, quant_max: 7, output_dtype: f32) : (!ng.tensor<i8[2, 4]>, !ng.tensor<f32[2, 1]>, !ng.tensor<i8[2, 1]>) -> !ng.tensor<f32[2, 4]>
@@ -1197,14 +1197,14 @@ module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense
 // F3: the weight has another dequantize, which does not qualify (its
 // result is read by mul).
 // CHECK-LABEL: ng.method @weight_other_dequantize(
-// CHECK:         %p_weight: !ng.tensor<i8[2, 4]> {ng.binding = #ng.constant<parameter, "w">}
+// CHECK:         %p_weight: !ng.tensor<i8[2, 4]> = parameter "w"
 // CHECK:         = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight,
 
 module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense_resource<w> : tensor<2x4xi8>, zp = dense_resource<zp> : tensor<2x1xi8>}} {
   ng.method @weight_other_dequantize(
-    %p_weight: !ng.tensor<i8[2, 4]> {ng.binding = #ng.constant<parameter, "w">},
-    %c_scale: !ng.tensor<f32[2, 1]> {ng.binding = #ng.constant<constant, "s">},
-    %c_zero_point: !ng.tensor<i8[2, 1]> {ng.binding = #ng.constant<constant, "zp">},
+    %p_weight: !ng.tensor<i8[2, 4]> = parameter "w",
+    %c_scale: !ng.tensor<f32[2, 1]> = constant "s",
+    %c_zero_point: !ng.tensor<i8[2, 1]> = constant "zp",
     %x: !ng.tensor<f32[1, 4]>
   ) -> (!ng.tensor<f32[1, 2]>, !ng.tensor<f32[2, 4]>) {
     %dq = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight, block_size: [1, 4], scale: %c_scale, zero_point: %c_zero_point, input_dtype: i8, quant_min: -8, quant_max: 7, output_dtype: f32) : (!ng.tensor<i8[2, 4]>, !ng.tensor<f32[2, 1]>, !ng.tensor<i8[2, 1]>) -> !ng.tensor<f32[2, 4]>
@@ -1229,16 +1229,16 @@ module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense
 // F3: two foldable dequantizes of the weight with different group sizes
 // (and so different scales and zero points, as a real program would have).
 // CHECK-LABEL: ng.method @different_group_size(
-// CHECK:         %p_weight: !ng.tensor<i8[2, 4]> {ng.binding = #ng.constant<parameter, "w">}
+// CHECK:         %p_weight: !ng.tensor<i8[2, 4]> = parameter "w"
 // CHECK:         = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight,
 
 module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense_resource<w> : tensor<2x4xi8>, zp = dense_resource<zp> : tensor<2x1xi8>, s22 = dense_resource<s22> : tensor<2x2xf32>, zp22 = dense_resource<zp22> : tensor<2x2xi8>}} {
   ng.method @different_group_size(
-    %p_weight: !ng.tensor<i8[2, 4]> {ng.binding = #ng.constant<parameter, "w">},
-    %c_scale: !ng.tensor<f32[2, 1]> {ng.binding = #ng.constant<constant, "s">},
-    %c_zero_point: !ng.tensor<i8[2, 1]> {ng.binding = #ng.constant<constant, "zp">},
-    %c_scale22: !ng.tensor<f32[2, 2]> {ng.binding = #ng.constant<constant, "s22">},
-    %c_zero_point22: !ng.tensor<i8[2, 2]> {ng.binding = #ng.constant<constant, "zp22">},
+    %p_weight: !ng.tensor<i8[2, 4]> = parameter "w",
+    %c_scale: !ng.tensor<f32[2, 1]> = constant "s",
+    %c_zero_point: !ng.tensor<i8[2, 1]> = constant "zp",
+    %c_scale22: !ng.tensor<f32[2, 2]> = constant "s22",
+    %c_zero_point22: !ng.tensor<i8[2, 2]> = constant "zp22",
     %x: !ng.tensor<f32[1, 4]>
   ) -> (!ng.tensor<f32[1, 2]>, !ng.tensor<f32[1, 2]>) {
     %dq = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight, block_size: [1, 4], scale: %c_scale, zero_point: %c_zero_point, input_dtype: i8, quant_min: -8, quant_max: 7, output_dtype: f32) : (!ng.tensor<i8[2, 4]>, !ng.tensor<f32[2, 1]>, !ng.tensor<i8[2, 1]>) -> !ng.tensor<f32[2, 4]>
@@ -1264,14 +1264,14 @@ module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense
 
 // F3: two dequantizes of the weight that differ only in the group size.
 // CHECK-LABEL: ng.method @different_group_size_same_scale(
-// CHECK:         %p_weight: !ng.tensor<i8[2, 4]> {ng.binding = #ng.constant<parameter, "w">}
+// CHECK:         %p_weight: !ng.tensor<i8[2, 4]> = parameter "w"
 // CHECK:         = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight,
 
 module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense_resource<w> : tensor<2x4xi8>, zp = dense_resource<zp> : tensor<2x1xi8>}} {
   ng.method @different_group_size_same_scale(
-    %p_weight: !ng.tensor<i8[2, 4]> {ng.binding = #ng.constant<parameter, "w">},
-    %c_scale: !ng.tensor<f32[2, 1]> {ng.binding = #ng.constant<constant, "s">},
-    %c_zero_point: !ng.tensor<i8[2, 1]> {ng.binding = #ng.constant<constant, "zp">},
+    %p_weight: !ng.tensor<i8[2, 4]> = parameter "w",
+    %c_scale: !ng.tensor<f32[2, 1]> = constant "s",
+    %c_zero_point: !ng.tensor<i8[2, 1]> = constant "zp",
     %x: !ng.tensor<f32[1, 4]>
   ) -> (!ng.tensor<f32[1, 2]>, !ng.tensor<f32[1, 2]>) {
     %dq = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight, block_size: [1, 4], scale: %c_scale, zero_point: %c_zero_point, input_dtype: i8, quant_min: -8, quant_max: 7, output_dtype: f32) : (!ng.tensor<i8[2, 4]>, !ng.tensor<f32[2, 1]>, !ng.tensor<i8[2, 1]>) -> !ng.tensor<f32[2, 4]>
@@ -1296,14 +1296,14 @@ module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense
 // F3: two dequantizes of the weight that differ only in the dequantized
 // shape ([2, 4] and [4, 2]).
 // CHECK-LABEL: ng.method @different_result_shape(
-// CHECK:         %p_weight: !ng.tensor<i8[2, 4]> {ng.binding = #ng.constant<parameter, "w">}
+// CHECK:         %p_weight: !ng.tensor<i8[2, 4]> = parameter "w"
 // CHECK:         = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight,
 
 module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense_resource<w> : tensor<2x4xi8>, zp = dense_resource<zp> : tensor<2x1xi8>}} {
   ng.method @different_result_shape(
-    %p_weight: !ng.tensor<i8[2, 4]> {ng.binding = #ng.constant<parameter, "w">},
-    %c_scale: !ng.tensor<f32[2, 1]> {ng.binding = #ng.constant<constant, "s">},
-    %c_zero_point: !ng.tensor<i8[2, 1]> {ng.binding = #ng.constant<constant, "zp">},
+    %p_weight: !ng.tensor<i8[2, 4]> = parameter "w",
+    %c_scale: !ng.tensor<f32[2, 1]> = constant "s",
+    %c_zero_point: !ng.tensor<i8[2, 1]> = constant "zp",
     %x: !ng.tensor<f32[1, 4]>,
     %x2: !ng.tensor<f32[1, 2]>
   ) -> (!ng.tensor<f32[1, 2]>, !ng.tensor<f32[1, 4]>) {
@@ -1329,15 +1329,15 @@ module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense
 // F3: two foldable dequantizes of the weight with different scales (same
 // type, different constants).
 // CHECK-LABEL: ng.method @different_scale(
-// CHECK:         %p_weight: !ng.tensor<i8[2, 4]> {ng.binding = #ng.constant<parameter, "w">}
+// CHECK:         %p_weight: !ng.tensor<i8[2, 4]> = parameter "w"
 // CHECK:         = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight,
 
 module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense_resource<w> : tensor<2x4xi8>, zp = dense_resource<zp> : tensor<2x1xi8>, s2 = dense_resource<s2> : tensor<2x1xf32>}} {
   ng.method @different_scale(
-    %p_weight: !ng.tensor<i8[2, 4]> {ng.binding = #ng.constant<parameter, "w">},
-    %c_scale: !ng.tensor<f32[2, 1]> {ng.binding = #ng.constant<constant, "s">},
-    %c_scale2: !ng.tensor<f32[2, 1]> {ng.binding = #ng.constant<constant, "s2">},
-    %c_zero_point: !ng.tensor<i8[2, 1]> {ng.binding = #ng.constant<constant, "zp">},
+    %p_weight: !ng.tensor<i8[2, 4]> = parameter "w",
+    %c_scale: !ng.tensor<f32[2, 1]> = constant "s",
+    %c_scale2: !ng.tensor<f32[2, 1]> = constant "s2",
+    %c_zero_point: !ng.tensor<i8[2, 1]> = constant "zp",
     %x: !ng.tensor<f32[1, 4]>
   ) -> (!ng.tensor<f32[1, 2]>, !ng.tensor<f32[1, 2]>) {
     %dq = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight, block_size: [1, 4], scale: %c_scale, zero_point: %c_zero_point, input_dtype: i8, quant_min: -8, quant_max: 7, output_dtype: f32) : (!ng.tensor<i8[2, 4]>, !ng.tensor<f32[2, 1]>, !ng.tensor<i8[2, 1]>) -> !ng.tensor<f32[2, 4]>
@@ -1362,15 +1362,15 @@ module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense
 
 // F3: two foldable dequantizes of the weight with different zero points.
 // CHECK-LABEL: ng.method @different_zero_point(
-// CHECK:         %p_weight: !ng.tensor<i8[2, 4]> {ng.binding = #ng.constant<parameter, "w">}
+// CHECK:         %p_weight: !ng.tensor<i8[2, 4]> = parameter "w"
 // CHECK:         = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight,
 
 module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense_resource<w> : tensor<2x4xi8>, zp = dense_resource<zp> : tensor<2x1xi8>, zp2 = dense_resource<zp2> : tensor<2x1xi8>}} {
   ng.method @different_zero_point(
-    %p_weight: !ng.tensor<i8[2, 4]> {ng.binding = #ng.constant<parameter, "w">},
-    %c_scale: !ng.tensor<f32[2, 1]> {ng.binding = #ng.constant<constant, "s">},
-    %c_zero_point: !ng.tensor<i8[2, 1]> {ng.binding = #ng.constant<constant, "zp">},
-    %c_zero_point2: !ng.tensor<i8[2, 1]> {ng.binding = #ng.constant<constant, "zp2">},
+    %p_weight: !ng.tensor<i8[2, 4]> = parameter "w",
+    %c_scale: !ng.tensor<f32[2, 1]> = constant "s",
+    %c_zero_point: !ng.tensor<i8[2, 1]> = constant "zp",
+    %c_zero_point2: !ng.tensor<i8[2, 1]> = constant "zp2",
     %x: !ng.tensor<f32[1, 4]>
   ) -> (!ng.tensor<f32[1, 2]>, !ng.tensor<f32[1, 2]>) {
     %dq = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight, block_size: [1, 4], scale: %c_scale, zero_point: %c_zero_point, input_dtype: i8, quant_min: -8, quant_max: 7, output_dtype: f32) : (!ng.tensor<i8[2, 4]>, !ng.tensor<f32[2, 1]>, !ng.tensor<i8[2, 1]>) -> !ng.tensor<f32[2, 4]>
@@ -1397,15 +1397,15 @@ module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense
 // dtype. (Not isolated: dtypes can only differ between different zero-point
 // constants, which the previous case rejects already.)
 // CHECK-LABEL: ng.method @different_zero_point_dtype(
-// CHECK:         %p_weight: !ng.tensor<i8[2, 4]> {ng.binding = #ng.constant<parameter, "w">}
+// CHECK:         %p_weight: !ng.tensor<i8[2, 4]> = parameter "w"
 // CHECK:         = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight,
 
 module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense_resource<w> : tensor<2x4xi8>, zp = dense_resource<zp> : tensor<2x1xi8>, zp32 = dense_resource<zp32> : tensor<2x1xi32>}} {
   ng.method @different_zero_point_dtype(
-    %p_weight: !ng.tensor<i8[2, 4]> {ng.binding = #ng.constant<parameter, "w">},
-    %c_scale: !ng.tensor<f32[2, 1]> {ng.binding = #ng.constant<constant, "s">},
-    %c_zero_point: !ng.tensor<i8[2, 1]> {ng.binding = #ng.constant<constant, "zp">},
-    %c_zero_point32: !ng.tensor<i32[2, 1]> {ng.binding = #ng.constant<constant, "zp32">},
+    %p_weight: !ng.tensor<i8[2, 4]> = parameter "w",
+    %c_scale: !ng.tensor<f32[2, 1]> = constant "s",
+    %c_zero_point: !ng.tensor<i8[2, 1]> = constant "zp",
+    %c_zero_point32: !ng.tensor<i32[2, 1]> = constant "zp32",
     %x: !ng.tensor<f32[1, 4]>
   ) -> (!ng.tensor<f32[1, 2]>, !ng.tensor<f32[1, 2]>) {
     %dq = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight, block_size: [1, 4], scale: %c_scale, zero_point: %c_zero_point, input_dtype: i8, quant_min: -8, quant_max: 7, output_dtype: f32) : (!ng.tensor<i8[2, 4]>, !ng.tensor<f32[2, 1]>, !ng.tensor<i8[2, 1]>) -> !ng.tensor<f32[2, 4]>

@@ -41,9 +41,9 @@
 // DATA-LABEL:  module attributes
 // DATA-SAME:     ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense_resource<[[W:[^>]+]]> : tensor<2x2xui8>, zp = dense_resource<zp> : tensor<2x1xi8>}
 // CHECK:       ng.method @linear(
-// CHECK-NEXT:    %p_weight: !ng.tensor<ui8[2, 4], dim_order = none, quant = #ng.affine_group<scale_data_key = "s", scale_dtype = f32, quant_min = -8, quant_max = 7, group_size = 4, zero_point_data_key = "zp", zero_point_dtype = i8>> {ng.binding = #ng.constant<parameter, "w">},
-// CHECK-NEXT:    %c_scale: !ng.tensor<f32[2, 1]> {ng.binding = #ng.constant<constant, "s">},
-// CHECK-NEXT:    %c_zero_point: !ng.tensor<i8[2, 1]> {ng.binding = #ng.constant<constant, "zp">},
+// CHECK-NEXT:    %p_weight: !ng.tensor<ui8[2, 4], dim_order = none, quant = #ng.affine_group<scale_data_key = "s", scale_dtype = f32, quant_min = -8, quant_max = 7, group_size = 4, zero_point_data_key = "zp", zero_point_dtype = i8>> = parameter "w",
+// CHECK-NEXT:    %c_scale: !ng.tensor<f32[2, 1]> = constant "s",
+// CHECK-NEXT:    %c_zero_point: !ng.tensor<i8[2, 1]> = constant "zp",
 // CHECK-NEXT:    %x: !ng.tensor<f32[1, 4]>
 // CHECK-NEXT:  ) -> !ng.tensor<f32[1, 2]> {
 // CHECK-NEXT:    %y = ng.call "torch.ops.aten.linear.default"(input: %x, weight: %p_weight, bias: none) : (!ng.tensor<f32[1, 4]>, !ng.tensor<ui8[2, 4], dim_order = none, quant = #ng.affine_group<{{.*}}>>) -> !ng.tensor<f32[1, 2]>
@@ -60,9 +60,9 @@
 module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense_resource<w> : tensor<2x4xi8>, zp = dense_resource<zp> : tensor<2x1xi8>}} {
   // REMARK: remark: method 'linear': folded torchao q4 weight 'p_weight' (group size 4, 1 dequantize node)
   ng.method @linear(
-    %p_weight: !ng.tensor<i8[2, 4]> {ng.binding = #ng.constant<parameter, "w">},
-    %c_scale: !ng.tensor<f32[2, 1]> {ng.binding = #ng.constant<constant, "s">},
-    %c_zero_point: !ng.tensor<i8[2, 1]> {ng.binding = #ng.constant<constant, "zp">},
+    %p_weight: !ng.tensor<i8[2, 4]> = parameter "w",
+    %c_scale: !ng.tensor<f32[2, 1]> = constant "s",
+    %c_zero_point: !ng.tensor<i8[2, 1]> = constant "zp",
     %x: !ng.tensor<f32[1, 4]>
   ) -> !ng.tensor<f32[1, 2]> {
     %dq = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight, block_size: [1, 4], scale: %c_scale, zero_point: %c_zero_point, input_dtype: i8, quant_min: -8, quant_max: 7, output_dtype: f32) : (!ng.tensor<i8[2, 4]>, !ng.tensor<f32[2, 1]>, !ng.tensor<i8[2, 1]>) -> !ng.tensor<f32[2, 4]>
@@ -91,9 +91,9 @@ module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense
 // DATA-LABEL:  module attributes
 // DATA-SAME:     emb.w = dense_resource<[[W:[^>]+]]> : tensor<2x2xui8>
 // CHECK:       ng.method @embedding(
-// CHECK-NEXT:    %b_weight: !ng.tensor<ui8[2, 4], dim_order = none, quant = #ng.affine_group<scale_data_key = "emb.s", scale_dtype = bf16, quant_min = -8, quant_max = 7, group_size = 2, zero_point_data_key = "emb.zp", zero_point_dtype = i32>> {ng.binding = #ng.constant<buffer, "emb.w">},
-// CHECK-NEXT:    %p_scale: !ng.tensor<bf16[2, 2]> {ng.binding = #ng.constant<parameter, "emb.s">},
-// CHECK-NEXT:    %b_zero_point: !ng.tensor<i32[2, 2]> {ng.binding = #ng.constant<buffer, "emb.zp">},
+// CHECK-NEXT:    %b_weight: !ng.tensor<ui8[2, 4], dim_order = none, quant = #ng.affine_group<scale_data_key = "emb.s", scale_dtype = bf16, quant_min = -8, quant_max = 7, group_size = 2, zero_point_data_key = "emb.zp", zero_point_dtype = i32>> = buffer "emb.w",
+// CHECK-NEXT:    %p_scale: !ng.tensor<bf16[2, 2]> = parameter "emb.s",
+// CHECK-NEXT:    %b_zero_point: !ng.tensor<i32[2, 2]> = buffer "emb.zp",
 // CHECK-NEXT:    %idx: !ng.tensor<i64[3]>
 // CHECK-NEXT:  ) -> !ng.tensor<bf16[3, 4]> {
 // CHECK-NEXT:    %e = ng.call "torch.ops.aten.embedding.default"(weight: %b_weight, indices: %idx, padding_idx: -1, scale_grad_by_freq: false, sparse: false) : (!ng.tensor<ui8[2, 4], {{.*}}>, !ng.tensor<i64[3]>) -> !ng.tensor<bf16[3, 4]>
@@ -103,9 +103,9 @@ module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense
 module attributes {ng.data = {emb.s = dense_resource<emb.s> : tensor<2x2xbf16>, emb.w = dense_resource<emb.w> : tensor<2x4xi8>, emb.zp = dense_resource<emb.zp> : tensor<2x2xi32>}} {
   // REMARK: remark: method 'embedding': folded torchao q4 weight 'b_weight' (group size 2, 1 dequantize node)
   ng.method @embedding(
-    %b_weight: !ng.tensor<i8[2, 4]> {ng.binding = #ng.constant<buffer, "emb.w">},
-    %p_scale: !ng.tensor<bf16[2, 2]> {ng.binding = #ng.constant<parameter, "emb.s">},
-    %b_zero_point: !ng.tensor<i32[2, 2]> {ng.binding = #ng.constant<buffer, "emb.zp">},
+    %b_weight: !ng.tensor<i8[2, 4]> = buffer "emb.w",
+    %p_scale: !ng.tensor<bf16[2, 2]> = parameter "emb.s",
+    %b_zero_point: !ng.tensor<i32[2, 2]> = buffer "emb.zp",
     %idx: !ng.tensor<i64[3]>
   ) -> !ng.tensor<bf16[3, 4]> {
     %dq = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %b_weight, block_size: [1, 2], scale: %p_scale, zero_point: %b_zero_point, input_dtype: i8, quant_min: -8, quant_max: 7, output_dtype: bf16) : (!ng.tensor<i8[2, 4]>, !ng.tensor<bf16[2, 2]>, !ng.tensor<i32[2, 2]>) -> !ng.tensor<bf16[2, 4]>
@@ -131,7 +131,7 @@ module attributes {ng.data = {emb.s = dense_resource<emb.s> : tensor<2x2xbf16>, 
 // DATA-SAME:     w = dense_resource<[[W:[^>]+]]> : tensor<2x2xui8>
 // DATA:          [[W]]: "0x{{([0-9A-F]{8})}}10FE98D7",
 // CHECK-LABEL: ng.method @overloads(
-// CHECK-NEXT:    %p_weight: !ng.tensor<ui8[2, 4], dim_order = none, quant = #ng.affine_group<scale_data_key = "s", {{.*}}, group_size = 4, zero_point_data_key = "zp", zero_point_dtype = i8>> {ng.binding = #ng.constant<parameter, "w">},
+// CHECK-NEXT:    %p_weight: !ng.tensor<ui8[2, 4], dim_order = none, quant = #ng.affine_group<scale_data_key = "s", {{.*}}, group_size = 4, zero_point_data_key = "zp", zero_point_dtype = i8>> = parameter "w",
 // CHECK-NOT:     dequantize_affine
 // CHECK:         %e = ng.call "torch.ops.aten.embedding.whatever"(weight: %p_weight, indices: %idx,
 // CHECK-NEXT:    %y = ng.call "torch.ops.aten.linear.out"(input: %x, weight: %p_weight, bias: none, out: %o)
@@ -141,9 +141,9 @@ module attributes {ng.data = {emb.s = dense_resource<emb.s> : tensor<2x2xbf16>, 
 module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense_resource<w> : tensor<2x4xi8>, zp = dense_resource<zp> : tensor<2x1xi8>}} {
   // REMARK: remark: method 'overloads': folded torchao q4 weight 'p_weight' (group size 4, 1 dequantize node)
   ng.method @overloads(
-    %p_weight: !ng.tensor<i8[2, 4]> {ng.binding = #ng.constant<parameter, "w">},
-    %c_scale: !ng.tensor<f32[2, 1]> {ng.binding = #ng.constant<constant, "s">},
-    %c_zero_point: !ng.tensor<i8[2, 1]> {ng.binding = #ng.constant<constant, "zp">},
+    %p_weight: !ng.tensor<i8[2, 4]> = parameter "w",
+    %c_scale: !ng.tensor<f32[2, 1]> = constant "s",
+    %c_zero_point: !ng.tensor<i8[2, 1]> = constant "zp",
     %x: !ng.tensor<f32[1, 4]>, %idx: !ng.tensor<i64[3]>, %o: !ng.tensor<f32[1, 2]>, %x_bias: !ng.tensor<f32[2]>
   ) -> (!ng.tensor<f32[3, 4]>, !ng.tensor<f32[1, 2]>, !ng.tensor<f32[1, 2]>) {
     %dq = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight, block_size: [1, 4], scale: %c_scale, zero_point: %c_zero_point, input_dtype: i8, quant_min: -8, quant_max: 7, output_dtype: f32) : (!ng.tensor<i8[2, 4]>, !ng.tensor<f32[2, 1]>, !ng.tensor<i8[2, 1]>) -> !ng.tensor<f32[2, 4]>
@@ -172,7 +172,7 @@ module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense
 // DATA-LABEL:  module attributes
 // DATA-SAME:     w = dense_resource<[[W:[^>]+]]> : tensor<2x2xui8>
 // CHECK:       ng.method @twice(
-// CHECK-NEXT:    %p_weight: !ng.tensor<ui8[2, 4], dim_order = none, quant = #ng.affine_group<scale_data_key = "s", {{.*}}, group_size = 4, {{.*}}>> {ng.binding = #ng.constant<parameter, "w">},
+// CHECK-NEXT:    %p_weight: !ng.tensor<ui8[2, 4], dim_order = none, quant = #ng.affine_group<scale_data_key = "s", {{.*}}, group_size = 4, {{.*}}>> = parameter "w",
 // CHECK-NOT:     dequantize_affine
 // CHECK:         %y1 = ng.call "torch.ops.aten.linear.default"(input: %x, weight: %p_weight, bias: none)
 // CHECK-NEXT:    %y2 = ng.call "torch.ops.aten.linear.default"(input: %y1, weight: %p_weight, bias: none)
@@ -182,9 +182,9 @@ module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense
 module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense_resource<w> : tensor<2x4xi8>, zp = dense_resource<zp> : tensor<2x1xi8>}} {
   // REMARK: remark: method 'twice': folded torchao q4 weight 'p_weight' (group size 4, 2 dequantize nodes)
   ng.method @twice(
-    %p_weight: !ng.tensor<i8[2, 4]> {ng.binding = #ng.constant<parameter, "w">},
-    %c_scale: !ng.tensor<f32[2, 1]> {ng.binding = #ng.constant<constant, "s">},
-    %c_zero_point: !ng.tensor<i8[2, 1]> {ng.binding = #ng.constant<constant, "zp">},
+    %p_weight: !ng.tensor<i8[2, 4]> = parameter "w",
+    %c_scale: !ng.tensor<f32[2, 1]> = constant "s",
+    %c_zero_point: !ng.tensor<i8[2, 1]> = constant "zp",
     %x: !ng.tensor<f32[2, 4]>
   ) -> !ng.tensor<f32[2, 2]> {
     %dq1 = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight, block_size: [1, 4], scale: %c_scale, zero_point: %c_zero_point, input_dtype: i8, quant_min: -8, quant_max: 7, output_dtype: f32) : (!ng.tensor<i8[2, 4]>, !ng.tensor<f32[2, 1]>, !ng.tensor<i8[2, 1]>) -> !ng.tensor<f32[2, 4]>
@@ -214,13 +214,13 @@ module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense
 // DATA-LABEL:  module attributes
 // DATA-SAME:     w = dense_resource<[[W:[^>]+]]> : tensor<2x2xui8>, w2 = dense_resource<[[W2:[^>]+]]> : tensor<4x1xui8>
 // CHECK:       ng.method @prefill(
-// CHECK-NEXT:    %p_weight: !ng.tensor<ui8[2, 4], dim_order = none, quant = #ng.affine_group<scale_data_key = "s", {{.*}}>> {ng.binding = #ng.constant<parameter, "w">},
-// CHECK-NEXT:    %p_weight2: !ng.tensor<ui8[4, 2], dim_order = none, quant = #ng.affine_group<scale_data_key = "s2", scale_dtype = f32, quant_min = -8, quant_max = 7, group_size = 2, zero_point_data_key = "zp2", zero_point_dtype = i8>> {ng.binding = #ng.constant<parameter, "w2">},
+// CHECK-NEXT:    %p_weight: !ng.tensor<ui8[2, 4], dim_order = none, quant = #ng.affine_group<scale_data_key = "s", {{.*}}>> = parameter "w",
+// CHECK-NEXT:    %p_weight2: !ng.tensor<ui8[4, 2], dim_order = none, quant = #ng.affine_group<scale_data_key = "s2", scale_dtype = f32, quant_min = -8, quant_max = 7, group_size = 2, zero_point_data_key = "zp2", zero_point_dtype = i8>> = parameter "w2",
 // CHECK-NOT:     dequantize_affine
 // CHECK:         ng.call "torch.ops.aten.linear.default"(input: %x, weight: %p_weight, bias: none)
 // CHECK-NEXT:    ng.call "torch.ops.aten.linear.default"(input: %y, weight: %p_weight2, bias: none)
 // CHECK:       ng.method @decode(
-// CHECK-NEXT:    %p_weight: !ng.tensor<ui8[2, 4], dim_order = none, quant = #ng.affine_group<scale_data_key = "s", {{.*}}>> {ng.binding = #ng.constant<parameter, "w">},
+// CHECK-NEXT:    %p_weight: !ng.tensor<ui8[2, 4], dim_order = none, quant = #ng.affine_group<scale_data_key = "s", {{.*}}>> = parameter "w",
 // CHECK-NOT:     dequantize_affine
 // CHECK:         ng.call "torch.ops.aten.linear.default"(input: %x, weight: %p_weight, bias: none)
 // DATA:       [[W]]: "0x{{([0-9A-F]{8})}}10FE98D7",
@@ -230,12 +230,12 @@ module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, s2 = dens
   // REMARK: remark: method 'prefill': folded torchao q4 weight 'p_weight' (group size 4, 1 dequantize node)
   // REMARK: remark: method 'prefill': folded torchao q4 weight 'p_weight2' (group size 2, 1 dequantize node)
   ng.method @prefill(
-    %p_weight: !ng.tensor<i8[2, 4]> {ng.binding = #ng.constant<parameter, "w">},
-    %p_weight2: !ng.tensor<i8[4, 2]> {ng.binding = #ng.constant<parameter, "w2">},
-    %c_scale: !ng.tensor<f32[2, 1]> {ng.binding = #ng.constant<constant, "s">},
-    %c_zero_point: !ng.tensor<i8[2, 1]> {ng.binding = #ng.constant<constant, "zp">},
-    %c_scale2: !ng.tensor<f32[4, 1]> {ng.binding = #ng.constant<constant, "s2">},
-    %c_zero_point2: !ng.tensor<i8[4, 1]> {ng.binding = #ng.constant<constant, "zp2">},
+    %p_weight: !ng.tensor<i8[2, 4]> = parameter "w",
+    %p_weight2: !ng.tensor<i8[4, 2]> = parameter "w2",
+    %c_scale: !ng.tensor<f32[2, 1]> = constant "s",
+    %c_zero_point: !ng.tensor<i8[2, 1]> = constant "zp",
+    %c_scale2: !ng.tensor<f32[4, 1]> = constant "s2",
+    %c_zero_point2: !ng.tensor<i8[4, 1]> = constant "zp2",
     %x: !ng.tensor<f32[1, 4]>
   ) -> !ng.tensor<f32[1, 4]> {
     %dq = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight, block_size: [1, 4], scale: %c_scale, zero_point: %c_zero_point, input_dtype: i8, quant_min: -8, quant_max: 7, output_dtype: f32) : (!ng.tensor<i8[2, 4]>, !ng.tensor<f32[2, 1]>, !ng.tensor<i8[2, 1]>) -> !ng.tensor<f32[2, 4]>
@@ -246,9 +246,9 @@ module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, s2 = dens
   }
   // REMARK: remark: method 'decode': folded torchao q4 weight 'p_weight' (group size 4, 1 dequantize node)
   ng.method @decode(
-    %p_weight: !ng.tensor<i8[2, 4]> {ng.binding = #ng.constant<parameter, "w">},
-    %c_scale: !ng.tensor<f32[2, 1]> {ng.binding = #ng.constant<constant, "s">},
-    %c_zero_point: !ng.tensor<i8[2, 1]> {ng.binding = #ng.constant<constant, "zp">},
+    %p_weight: !ng.tensor<i8[2, 4]> = parameter "w",
+    %c_scale: !ng.tensor<f32[2, 1]> = constant "s",
+    %c_zero_point: !ng.tensor<i8[2, 1]> = constant "zp",
     %x: !ng.tensor<f32[1, 4]>
   ) -> !ng.tensor<f32[1, 2]> {
     %dq = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight, block_size: [1, 4], scale: %c_scale, zero_point: %c_zero_point, input_dtype: i8, quant_min: -8, quant_max: 7, output_dtype: f32) : (!ng.tensor<i8[2, 4]>, !ng.tensor<f32[2, 1]>, !ng.tensor<i8[2, 1]>) -> !ng.tensor<f32[2, 4]>
@@ -276,7 +276,7 @@ module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, s2 = dens
 // written with `refs` but no reference in it (symints[1, 4]) is the
 // literal [1, 4].
 // CHECK-LABEL: ng.method @seven_args(
-// CHECK-NEXT:    %p_weight: !ng.tensor<ui8[2, 4], dim_order = none, quant = #ng.affine_group<scale_data_key = "s", {{.*}}, group_size = 4, {{.*}}>> {ng.binding = #ng.constant<parameter, "w">},
+// CHECK-NEXT:    %p_weight: !ng.tensor<ui8[2, 4], dim_order = none, quant = #ng.affine_group<scale_data_key = "s", {{.*}}, group_size = 4, {{.*}}>> = parameter "w",
 // CHECK-NOT:     dequantize_affine
 // CHECK:         %y = ng.call "torch.ops.aten.linear.default"(input: %x, weight: %p_weight, bias: none)
 // CHECK-NEXT:    %y2 = ng.call "torch.ops.aten.linear.default"(input: %x, weight: %p_weight2, bias: none)
@@ -289,10 +289,10 @@ module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense
   // REMARK: remark: method 'seven_args': folded torchao q4 weight 'p_weight' (group size 4, 1 dequantize node)
   // REMARK: remark: method 'seven_args': folded torchao q4 weight 'p_weight2' (group size 4, 1 dequantize node)
   ng.method @seven_args(
-    %p_weight: !ng.tensor<i8[2, 4]> {ng.binding = #ng.constant<parameter, "w">},
-    %p_weight2: !ng.tensor<i8[2, 4]> {ng.binding = #ng.constant<parameter, "w2">},
-    %c_scale: !ng.tensor<f32[2, 1]> {ng.binding = #ng.constant<constant, "s">},
-    %c_zero_point: !ng.tensor<i8[2, 1]> {ng.binding = #ng.constant<constant, "zp">},
+    %p_weight: !ng.tensor<i8[2, 4]> = parameter "w",
+    %p_weight2: !ng.tensor<i8[2, 4]> = parameter "w2",
+    %c_scale: !ng.tensor<f32[2, 1]> = constant "s",
+    %c_zero_point: !ng.tensor<i8[2, 1]> = constant "zp",
     %x: !ng.tensor<f32[1, 4]>
   ) -> (!ng.tensor<f32[1, 2]>, !ng.tensor<f32[1, 2]>) {
     %dq = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight, block_size: [1, 4], scale: %c_scale, zero_point: %c_zero_point, input_dtype: i8, quant_min: -8, quant_max: 7) : (!ng.tensor<i8[2, 4]>, !ng.tensor<f32[2, 1]>, !ng.tensor<i8[2, 1]>) -> !ng.tensor<f32[2, 4]>

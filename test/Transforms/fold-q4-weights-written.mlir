@@ -11,7 +11,7 @@
 // CHECK-SAME:    %b_weight: !ng.tensor<ui8[64, 144]>
 // CHECK:         ng.call "torch.ops.torchao.dequantize_gguf.default"
 ng.method @gguf_written_back(
-  %b_weight: !ng.tensor<ui8[64, 144]> {ng.binding = #ng.constant<buffer, "weight", mutated>},
+  %b_weight: !ng.tensor<ui8[64, 144]> = buffer "weight" mutated,
   %x: !ng.tensor<f32[1, 256]>
 ) -> (!ng.tensor<ui8[64, 144]>, !ng.tensor<f32[1, 64]>) {
   %dq = ng.call "torch.ops.torchao.dequantize_gguf.default"(weight: %b_weight, ggml_type: "q4_k", output_dtype: f32) : (!ng.tensor<ui8[64, 144]>) -> !ng.tensor<f32[64, 256]>
@@ -27,7 +27,7 @@ ng.method @gguf_written_back(
 // CHECK-SAME:    %b_weight: !ng.tensor<ui8[64, 144]>
 // CHECK:         ng.call "torch.ops.torchao.dequantize_gguf.default"
 ng.method @gguf_written_in_place(
-  %b_weight: !ng.tensor<ui8[64, 144]> {ng.binding = #ng.constant<buffer, "weight">},
+  %b_weight: !ng.tensor<ui8[64, 144]> = buffer "weight",
   %x: !ng.tensor<f32[1, 256]>
 ) -> !ng.tensor<f32[1, 64]> {
   %dq = ng.call "torch.ops.torchao.dequantize_gguf.default"(weight: %b_weight, ggml_type: "q4_k", output_dtype: f32) : (!ng.tensor<ui8[64, 144]>) -> !ng.tensor<f32[64, 256]>
@@ -45,7 +45,7 @@ ng.method @gguf_written_in_place(
 // CHECK:         %dq = ng.call "torch.ops.torchao.dequantize_gguf.default"
 // CHECK:         ng.call "torch.ops.aten.relu_.default"(self: mut %dq)
 ng.method @gguf_result_written(
-  %p_weight: !ng.tensor<ui8[64, 144]> {ng.binding = #ng.constant<parameter, "weight">},
+  %p_weight: !ng.tensor<ui8[64, 144]> = parameter "weight",
   %x: !ng.tensor<f32[1, 256]>
 ) -> !ng.tensor<f32[1, 64]> {
   %dq = ng.call "torch.ops.torchao.dequantize_gguf.default"(weight: %p_weight, ggml_type: "q4_k", output_dtype: f32) : (!ng.tensor<ui8[64, 144]>) -> !ng.tensor<f32[64, 256]>
@@ -58,13 +58,13 @@ ng.method @gguf_result_written(
 
 // torchao: the weight is a buffer the method writes back.
 // CHECK-LABEL: ng.method @torchao_weight_written(
-// CHECK-NEXT:    %b_weight: !ng.tensor<i8[2, 4]> {
+// CHECK-NEXT:    %b_weight: !ng.tensor<i8[2, 4]> = buffer "w" mutated,
 // CHECK:         ng.call "torch.ops.torchao.dequantize_affine.default"
 module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense_resource<w> : tensor<2x4xi8>, zp = dense_resource<zp> : tensor<2x1xi8>}} {
   ng.method @torchao_weight_written(
-    %b_weight: !ng.tensor<i8[2, 4]> {ng.binding = #ng.constant<buffer, "w", mutated>},
-    %c_scale: !ng.tensor<f32[2, 1]> {ng.binding = #ng.constant<constant, "s">},
-    %c_zero_point: !ng.tensor<i8[2, 1]> {ng.binding = #ng.constant<constant, "zp">},
+    %b_weight: !ng.tensor<i8[2, 4]> = buffer "w" mutated,
+    %c_scale: !ng.tensor<f32[2, 1]> = constant "s",
+    %c_zero_point: !ng.tensor<i8[2, 1]> = constant "zp",
     %x: !ng.tensor<f32[1, 4]>,
     %new: !ng.tensor<i8[2, 4]>
   ) -> (!ng.tensor<i8[2, 4]>, !ng.tensor<f32[1, 2]>) {
@@ -87,13 +87,13 @@ module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense
 
 // torchao: the scale is a buffer written in place.
 // CHECK-LABEL: ng.method @torchao_scale_written(
-// CHECK-NEXT:    %p_weight: !ng.tensor<i8[2, 4]> {
+// CHECK-NEXT:    %p_weight: !ng.tensor<i8[2, 4]> = parameter "w",
 // CHECK:         ng.call "torch.ops.torchao.dequantize_affine.default"
 module attributes {ng.data = {s = dense_resource<s> : tensor<2x1xf32>, w = dense_resource<w> : tensor<2x4xi8>, zp = dense_resource<zp> : tensor<2x1xi8>}} {
   ng.method @torchao_scale_written(
-    %p_weight: !ng.tensor<i8[2, 4]> {ng.binding = #ng.constant<parameter, "w">},
-    %b_scale: !ng.tensor<f32[2, 1]> {ng.binding = #ng.constant<buffer, "s">},
-    %c_zero_point: !ng.tensor<i8[2, 1]> {ng.binding = #ng.constant<constant, "zp">},
+    %p_weight: !ng.tensor<i8[2, 4]> = parameter "w",
+    %b_scale: !ng.tensor<f32[2, 1]> = buffer "s",
+    %c_zero_point: !ng.tensor<i8[2, 1]> = constant "zp",
     %x: !ng.tensor<f32[1, 4]>
   ) -> !ng.tensor<f32[1, 2]> {
     %dq = ng.call "torch.ops.torchao.dequantize_affine.default"(input: %p_weight, block_size: [1, 4], scale: %b_scale, zero_point: %c_zero_point, input_dtype: i8, quant_min: -8, quant_max: 7, output_dtype: f32) : (!ng.tensor<i8[2, 4]>, !ng.tensor<f32[2, 1]>, !ng.tensor<i8[2, 1]>) -> !ng.tensor<f32[2, 4]>

@@ -4,7 +4,7 @@
 // the verifier then rejects (V13) with its usual message.
 
 ng.method @forward(%x: !ng.tensor<f32[3]>,
-                   %p_w: !ng.tensor<f32[3]> {ng.binding = #ng.constant<parameter, "w">})
+                   %p_w: !ng.tensor<f32[3]> = parameter "w")
     -> !ng.tensor<f32[3]> {
   // expected-warning @+1 {{the output aliases 'self' but has no alias_of}}
   %t = ng.call "torch.ops.aten.t.default"(self: %p_w) : (!ng.tensor<f32[3]>) -> !ng.tensor<f32[3]>

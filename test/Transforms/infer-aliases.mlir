@@ -83,8 +83,8 @@ ng.method @views(%x: !ng.tensor<f32[2, 3]>) -> !ng.tensor<f32[2, 3]> {
 // CHECK-NEXT:    %bn, %bn_1, %bn_2 = ng.call "torch.ops.aten._native_batch_norm_legit.default"(input: %y, weight: none, bias: none, running_mean: mut %m, running_var: mut %v, training: true, momentum: 0.1, eps: 1.0e-05) : ({{.*}}) -> (!f32_3, !f32_1, !f32_1){{$}}
 ng.method @inplace(%x: !ng.tensor<f32[3]>, %y: !ng.tensor<f32[3]>,
                    %i: !ng.tensor<i64[1]>, %b: !ng.tensor<i1[3]>,
-                   %m: !ng.tensor<f32[1]> {ng.binding = #ng.constant<buffer, "m">},
-                   %v: !ng.tensor<f32[1]> {ng.binding = #ng.constant<buffer, "v">})
+                   %m: !ng.tensor<f32[1]> = buffer "m",
+                   %v: !ng.tensor<f32[1]> = buffer "v")
     -> !ng.tensor<f32[3]> {
   // expected-warning @+1 {{'self' is written in place but not marked `mut`, and the output aliases 'self' but has no alias_of}}
   %add = ng.call "torch.ops.aten.add_.Tensor"(self: %x, other: %y, alpha: 1) : (!ng.tensor<f32[3]>, !ng.tensor<f32[3]>) -> !ng.tensor<f32[3]>

@@ -39,7 +39,7 @@
 // CHECK-NEXT:    %dyn: !ng.tensor<f32[1:8, 3, 4], dim_order = [1, 2, 0]>,
 // CHECK-NEXT:    %empty: !ng.tensor<f32[2, 3]>,
 // CHECK-NEXT:    %absent: !ng.tensor<f32[2, 3]>,
-// CHECK-NEXT:    %p_w: !ng.tensor<ui8[4, 64], dim_order = none, quant = #ng.packed<"gguf:q4_0">> {ng.binding = #ng.constant<parameter, "w">}
+// CHECK-NEXT:    %p_w: !ng.tensor<ui8[4, 64], dim_order = none, quant = #ng.packed<"gguf:q4_0">> = parameter "w"
 // CHECK-NEXT:  ) -> (!ng.tensor<f32[2, 1, 4, 4]>, !ng.tensor<f32[3, 1, 4]>) {
 // CHECK-NEXT:    %t = ng.call "torch.ops.aten.permute_copy.default"(self: %r3_contig, dims: [1, 0, 2]) : (!ng.tensor<f32[1, 3, 4]>) -> !ng.tensor<f32[3, 1, 4]>
 // CHECK-NEXT:    ng.output(%cl_c1, %t) : !ng.tensor<f32[2, 1, 4, 4]>, !ng.tensor<f32[3, 1, 4]>
@@ -56,7 +56,7 @@
 // EMPTY-NEXT:    %dyn: !ng.tensor<f32[1:8, 3, 4], dim_order = [1, 2, 0]>,
 // EMPTY-NEXT:    %empty: !ng.tensor<f32[2, 3], dim_order = []>,
 // EMPTY-NEXT:    %absent: !ng.tensor<f32[2, 3], dim_order = []>,
-// EMPTY-NEXT:    %p_w: !ng.tensor<ui8[4, 64], dim_order = none, quant = #ng.packed<"gguf:q4_0">> {ng.binding = #ng.constant<parameter, "w">}
+// EMPTY-NEXT:    %p_w: !ng.tensor<ui8[4, 64], dim_order = none, quant = #ng.packed<"gguf:q4_0">> = parameter "w"
 // EMPTY-NEXT:  ) -> (!ng.tensor<f32[2, 1, 4, 4], dim_order = []>, !ng.tensor<f32[3, 1, 4], dim_order = []>) {
 // EMPTY-NEXT:    %t = ng.call "torch.ops.aten.permute_copy.default"(self: %r3_contig, dims: [1, 0, 2]) : (!ng.tensor<f32[1, 3, 4], dim_order = []>) -> !ng.tensor<f32[3, 1, 4], dim_order = []>
 // EMPTY-NEXT:    ng.output(%cl_c1, %t) : !ng.tensor<f32[2, 1, 4, 4], dim_order = []>, !ng.tensor<f32[3, 1, 4], dim_order = []>
@@ -74,7 +74,7 @@ module {
     %dyn: !ng.tensor<f32[1:8, 3, 4], dim_order = [1, 2, 0]>,
     %empty: !ng.tensor<f32[2, 3], dim_order = []>,
     %absent: !ng.tensor<f32[2, 3], dim_order = none>,
-    %p_w: !ng.tensor<ui8[4, 64], dim_order = none, quant = #ng.packed<"gguf:q4_0">> {ng.binding = #ng.constant<parameter, "w">}
+    %p_w: !ng.tensor<ui8[4, 64], dim_order = none, quant = #ng.packed<"gguf:q4_0">> = parameter "w"
   ) -> (!ng.tensor<f32[2, 1, 4, 4], dim_order = [0, 2, 3, 1]>, !ng.tensor<f32[3, 1, 4], dim_order = [1, 0, 2]>) {
     %t = ng.call "torch.ops.aten.permute_copy.default"(self: %r3_contig, dims: [1, 0, 2]) : (!ng.tensor<f32[1, 3, 4], dim_order = [1, 0, 2]>) -> !ng.tensor<f32[3, 1, 4], dim_order = [1, 0, 2]>
     ng.output(%cl_c1, %t) : !ng.tensor<f32[2, 1, 4, 4], dim_order = [0, 2, 3, 1]>, !ng.tensor<f32[3, 1, 4], dim_order = [1, 0, 2]>

@@ -93,7 +93,7 @@ module {
     %x: !ng.tensor<f32[2, 3, 8, 8]>,
     %e: !ng.tensor<f32[2, 3, 8, 8], dim_order = []>,
     %c1: !ng.tensor<f32[2, 1, 8, 8], dim_order = [0, 2, 3, 1]>,
-    %p_w: !ng.tensor<ui8[4, 64], dim_order = none, quant = #ng.packed<"gguf:q4_0">> {ng.binding = #ng.constant<parameter, "w">}
+    %p_w: !ng.tensor<ui8[4, 64], dim_order = none, quant = #ng.packed<"gguf:q4_0">> = parameter "w"
   ) -> (!ng.tensor<f32[6, 64]>, !ng.tensor<f32[6, 64]>, !ng.tensor<f32[2, 64]>, !ng.tensor<ui8[256]>) {
     %a = ng.call "torch.ops.aten.view_copy.default"(self: %x, size: [6, 64]) : (!ng.tensor<f32[2, 3, 8, 8]>) -> !ng.tensor<f32[6, 64]>
     %b = ng.call "torch.ops.aten.view_copy.default"(self: %e, size: [6, 64]) : (!ng.tensor<f32[2, 3, 8, 8], dim_order = []>) -> !ng.tensor<f32[6, 64]>

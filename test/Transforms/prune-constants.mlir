@@ -32,19 +32,19 @@ module attributes {ng.data = {
   // The user_input_mutation spec names %x by position: it follows %x from
   // #4 to #2 as the two placeholders before it go (A3).
   // CHECK-LABEL: ng.method @forward(
-  // CHECK-NEXT:    %w: !f32_3 {ng.binding = #ng.constant<parameter, "w">},
-  // CHECK-NEXT:    %scale: !f32_1 {ng.binding = #ng.constant<constant, "scale">},
+  // CHECK-NEXT:    %w: !f32_3 = parameter "w",
+  // CHECK-NEXT:    %scale: !f32_1 = constant "scale",
   // CHECK-NEXT:    %x: !f32_3,
-  // CHECK-NEXT:    %state: !f32_3 {ng.binding = #ng.constant<buffer, "state", mutated>}
+  // CHECK-NEXT:    %state: !f32_3 = buffer "state" mutated
   // CHECK-NEXT:  ) -> (!f32_3, !f32_3, !ui8_3_affine) {
   // CHECK:       ng.output(user_input_mutation %x %a, buffer_mutation "state" %a, %q)
   ng.method @forward(
-      %dead: !ng.tensor<f32[3]> {ng.binding = #ng.constant<parameter, "dead">},
-      %w: !ng.tensor<f32[3]> {ng.binding = #ng.constant<parameter, "w">},
-      %shared: !ng.tensor<f32[3]> {ng.binding = #ng.constant<parameter, "shared">},
-      %scale: !ng.tensor<f32[1]> {ng.binding = #ng.constant<constant, "scale">},
+      %dead: !ng.tensor<f32[3]> = parameter "dead",
+      %w: !ng.tensor<f32[3]> = parameter "w",
+      %shared: !ng.tensor<f32[3]> = parameter "shared",
+      %scale: !ng.tensor<f32[1]> = constant "scale",
       %x: !ng.tensor<f32[3]>,
-      %state: !ng.tensor<f32[3]> {ng.binding = #ng.constant<buffer, "state", mutated>})
+      %state: !ng.tensor<f32[3]> = buffer "state" mutated)
       -> (!ng.tensor<f32[3]>, !ng.tensor<f32[3]>, !ng.tensor<ui8[3], quant = #ng.affine_group<scale_data_key = "scale", scale_dtype = f32, quant_min = -8, quant_max = 7, group_size = 3, zero_point_data_key = "", zero_point_dtype = f32>>) {
     %a = ng.call "torch.ops.aten.add.Tensor"(self: %x, other: %w, alpha: 1) : (!ng.tensor<f32[3]>, !ng.tensor<f32[3]>) -> !ng.tensor<f32[3]>
     // Nothing reads %scale, but this result's metadata names it (V15).
@@ -54,14 +54,14 @@ module attributes {ng.data = {
 
   // A buffer nothing reads but the output writes back stays (A3), marked
   // mutated or not.
-  // CHECK-LABEL: ng.method @writeback(%kept: !f32_3 {ng.binding = #ng.constant<buffer, "state">}
-  ng.method @writeback(%kept: !ng.tensor<f32[3]> {ng.binding = #ng.constant<buffer, "state">},
+  // CHECK-LABEL: ng.method @writeback(%kept: !f32_3 = buffer "state"
+  ng.method @writeback(%kept: !ng.tensor<f32[3]> = buffer "state",
                        %y: !ng.tensor<f32[3]>) -> (!ng.tensor<f32[3]>) {
     ng.output(buffer_mutation "state" %y) : !ng.tensor<f32[3]>
   }
 
-  // CHECK-LABEL: ng.method @other(%s: !f32_3 {ng.binding = #ng.constant<parameter, "shared">})
-  ng.method @other(%s: !ng.tensor<f32[3]> {ng.binding = #ng.constant<parameter, "shared">}) -> (!ng.tensor<f32[3]>) {
+  // CHECK-LABEL: ng.method @other(%s: !f32_3 = parameter "shared")
+  ng.method @other(%s: !ng.tensor<f32[3]> = parameter "shared") -> (!ng.tensor<f32[3]>) {
     %n = ng.call "torch.ops.aten.neg.default"(self: %s) : (!ng.tensor<f32[3]>) -> !ng.tensor<f32[3]>
     ng.output(%n) : !ng.tensor<f32[3]>
   }

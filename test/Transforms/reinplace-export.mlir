@@ -32,7 +32,7 @@
 // WIRE:          "alias_of": "aten_sum_dim_int_list",
 
 module attributes {ng.version = "1.0"} {
-  ng.method @forward(%b_k_cache: !ng.tensor<f32[1, 8, 4]> {ng.binding = #ng.mutable_buffer<"k_cache">}, %k_new: !ng.tensor<f32[1, 1, 4]>, %pos: !ng.tensor<i64[1]>) -> (!ng.tensor<f32[1, 8, 4]>, !ng.tensor<f32[1, 4]>) {
+  ng.method @forward(%b_k_cache: !ng.tensor<f32[1, 8, 4]> = mutable_buffer "k_cache", %k_new: !ng.tensor<f32[1, 1, 4]>, %pos: !ng.tensor<i64[1]>) -> (!ng.tensor<f32[1, 8, 4]>, !ng.tensor<f32[1, 4]>) {
     %aten_index_put_default = ng.call "torch.ops.aten.index_put.default"(self: %b_k_cache, indices: [none, %pos], values: %k_new, accumulate: false) : (!ng.tensor<f32[1, 8, 4]>, !ng.tensor<i64[1]>, !ng.tensor<f32[1, 1, 4]>) -> !ng.tensor<f32[1, 8, 4]>
     %aten_sum_dim_int_list = ng.call "torch.ops.aten.sum.dim_IntList"(self: %aten_index_put_default, dim: [1], keepdim: false, dtype: none) : (!ng.tensor<f32[1, 8, 4]>) -> !ng.tensor<f32[1, 4]>
     %aten_relu_default = ng.call "torch.ops.aten.relu.default"(self: %aten_sum_dim_int_list) : (!ng.tensor<f32[1, 4]>) -> !ng.tensor<f32[1, 4]>

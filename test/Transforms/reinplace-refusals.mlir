@@ -132,7 +132,7 @@ ng.method @layout_mismatch(%x: !ng.tensor<f32[1, 3, 2, 2]>) -> !ng.tensor<f32[1,
 // CHECK-LABEL: ng.method @read_only
 // CHECK:         %r = ng.call "torch.ops.aten.relu.default"(self: %p_w) : (!ng.tensor<f32[4]>) -> !ng.tensor<f32[4]>{{$}}
 // CHECK:         %s = ng.call "torch.ops.aten.sigmoid.default"(self: %v) : (!ng.tensor<f32[2, 2]>) -> !ng.tensor<f32[2, 2]>{{$}}
-ng.method @read_only(%p_w: !ng.tensor<f32[4]> {ng.binding = #ng.constant<parameter, "w">}, %c_t: !ng.tensor<f32[4]> {ng.binding = #ng.constant<constant, "t">}) -> (!ng.tensor<f32[4]>, !ng.tensor<f32[2, 2]>) {
+ng.method @read_only(%p_w: !ng.tensor<f32[4]> = parameter "w", %c_t: !ng.tensor<f32[4]> = constant "t") -> (!ng.tensor<f32[4]>, !ng.tensor<f32[2, 2]>) {
   // expected-remark @+1 {{node 'r' (aten.relu) stays functional: 'self' 'p_w' is a parameter, which nothing may write (V13)}}
   %r = ng.call "torch.ops.aten.relu.default"(self: %p_w) : (!ng.tensor<f32[4]>) -> !ng.tensor<f32[4]>
   %v = ng.call "torch.ops.aten.view.default"(self: %c_t, size: [2, 2]) : (!ng.tensor<f32[4]>) -> !ng.tensor<f32[2, 2]> aliases %c_t
@@ -149,7 +149,7 @@ ng.method @read_only(%p_w: !ng.tensor<f32[4]> {ng.binding = #ng.constant<paramet
 // CHECK:         %r = ng.call "torch.ops.aten.relu.default"(self: %x) : (!ng.tensor<f32[4]>) -> !ng.tensor<f32[4]>{{$}}
 // CHECK:         %s = ng.call "torch.ops.aten.sigmoid.default"(self: %b_buf) : (!ng.tensor<f32[4]>) -> !ng.tensor<f32[4]>{{$}}
 // CHECK:         %g = ng.call "torch.ops.aten.gelu.default"(self: %b_cache, approximate: "none") : (!ng.tensor<f32[4]>) -> !ng.tensor<f32[4]>{{$}}
-ng.method @not_written_back(%x: !ng.tensor<f32[4]>, %b_buf: !ng.tensor<f32[4]> {ng.binding = #ng.constant<buffer, "buf">}, %b_cache: !ng.tensor<f32[4]> {ng.binding = #ng.mutable_buffer<"cache">}) -> (!ng.tensor<f32[4]>, !ng.tensor<f32[4]>, !ng.tensor<f32[4]>) {
+ng.method @not_written_back(%x: !ng.tensor<f32[4]>, %b_buf: !ng.tensor<f32[4]> = buffer "buf", %b_cache: !ng.tensor<f32[4]> = mutable_buffer "cache") -> (!ng.tensor<f32[4]>, !ng.tensor<f32[4]>, !ng.tensor<f32[4]>) {
   // expected-remark @+1 {{node 'r' (aten.relu) stays functional: 'self' 'x' is a user input, which the method does not write back (no user_input_mutation): the in-place op would change the caller's data}}
   %r = ng.call "torch.ops.aten.relu.default"(self: %x) : (!ng.tensor<f32[4]>) -> !ng.tensor<f32[4]>
   // expected-remark @+1 {{node 's' (aten.sigmoid) stays functional: 'self' 'b_buf' is a buffer, which the method does not write back (no buffer_mutation)}}
@@ -166,7 +166,7 @@ ng.method @not_written_back(%x: !ng.tensor<f32[4]>, %b_buf: !ng.tensor<f32[4]> {
 // write-back then overwrites.
 // CHECK-LABEL: ng.method @written_back_otherwise
 // CHECK:         %r = ng.call "torch.ops.aten.relu.default"(self: %b_state) : (!ng.tensor<f32[4]>) -> !ng.tensor<f32[4]>{{$}}
-ng.method @written_back_otherwise(%b_state: !ng.tensor<f32[4]> {ng.binding = #ng.mutable_buffer<"state">}, %w: !ng.tensor<f32[4]>) -> (!ng.tensor<f32[4]>, !ng.tensor<f32[4]>) {
+ng.method @written_back_otherwise(%b_state: !ng.tensor<f32[4]> = mutable_buffer "state", %w: !ng.tensor<f32[4]>) -> (!ng.tensor<f32[4]>, !ng.tensor<f32[4]>) {
   // expected-remark @+1 {{node 'r' (aten.relu) stays functional: 'self' 'b_state' is written back with 'w', which is not the result}}
   %r = ng.call "torch.ops.aten.relu.default"(self: %b_state) : (!ng.tensor<f32[4]>) -> !ng.tensor<f32[4]>
   ng.output(buffer_mutation "state" %w, %r) : !ng.tensor<f32[4]>, !ng.tensor<f32[4]>

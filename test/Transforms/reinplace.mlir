@@ -45,7 +45,7 @@ ng.method @five_ops(%x: !ng.tensor<f32[4, 8]>, %idx: !ng.tensor<i64[2]>, %vals: 
 // CHECK:         %put = ng.call "torch.ops.aten.index_put_.default"(self: mut %b_k_cache, indices: [none, %pos], values: %k_new, accumulate: false) {{.*}} aliases %b_k_cache
 // CHECK:         %sum = ng.call "torch.ops.aten.sum.dim_IntList"(self: %put,
 // CHECK:         ng.output(buffer_mutation "k_cache" %put, %sum)
-ng.method @kv_cache(%b_k_cache: !ng.tensor<f32[1, 8, 4]> {ng.binding = #ng.mutable_buffer<"k_cache">}, %k_new: !ng.tensor<f32[1, 1, 4]>, %pos: !ng.tensor<i64[1]>) -> (!ng.tensor<f32[1, 8, 4]>, !ng.tensor<f32[1, 4]>) {
+ng.method @kv_cache(%b_k_cache: !ng.tensor<f32[1, 8, 4]> = mutable_buffer "k_cache", %k_new: !ng.tensor<f32[1, 1, 4]>, %pos: !ng.tensor<i64[1]>) -> (!ng.tensor<f32[1, 8, 4]>, !ng.tensor<f32[1, 4]>) {
   %put = ng.call "torch.ops.aten.index_put.default"(self: %b_k_cache, indices: [none, %pos], values: %k_new, accumulate: false) : (!ng.tensor<f32[1, 8, 4]>, !ng.tensor<i64[1]>, !ng.tensor<f32[1, 1, 4]>) -> !ng.tensor<f32[1, 8, 4]>
   %sum = ng.call "torch.ops.aten.sum.dim_IntList"(self: %put, dim: [1], keepdim: false, dtype: none) : (!ng.tensor<f32[1, 8, 4]>) -> !ng.tensor<f32[1, 4]>
   ng.output(buffer_mutation "k_cache" %put, %sum) : !ng.tensor<f32[1, 8, 4]>, !ng.tensor<f32[1, 4]>
@@ -59,7 +59,7 @@ ng.method @kv_cache(%b_k_cache: !ng.tensor<f32[1, 8, 4]> {ng.binding = #ng.mutab
 // CHECK:         %count = ng.call "torch.ops.aten.index_copy_.default"(self: mut %b_count, {{.*}} aliases %b_count
 // CHECK:         %x_new = ng.call "torch.ops.aten.relu_.default"(self: mut %x) {{.*}} aliases %x
 // CHECK:         ng.output(buffer_mutation "count" %count, user_input_mutation %x %x_new)
-ng.method @written_back_inputs(%b_count: !ng.tensor<f32[4]> {ng.binding = #ng.constant<buffer, "count", mutated>}, %x: !ng.tensor<f32[4]>, %i: !ng.tensor<i64[1]>, %v: !ng.tensor<f32[1]>) -> (!ng.tensor<f32[4]>, !ng.tensor<f32[4]>) {
+ng.method @written_back_inputs(%b_count: !ng.tensor<f32[4]> = buffer "count" mutated, %x: !ng.tensor<f32[4]>, %i: !ng.tensor<i64[1]>, %v: !ng.tensor<f32[1]>) -> (!ng.tensor<f32[4]>, !ng.tensor<f32[4]>) {
   %count = ng.call "torch.ops.aten.index_copy.default"(self: %b_count, dim: 0, index: %i, source: %v) : (!ng.tensor<f32[4]>, !ng.tensor<i64[1]>, !ng.tensor<f32[1]>) -> !ng.tensor<f32[4]>
   %x_new = ng.call "torch.ops.aten.relu.default"(self: %x) : (!ng.tensor<f32[4]>) -> !ng.tensor<f32[4]>
   ng.output(buffer_mutation "count" %count, user_input_mutation %x %x_new) : !ng.tensor<f32[4]>, !ng.tensor<f32[4]>
@@ -74,7 +74,7 @@ ng.method @written_back_inputs(%b_count: !ng.tensor<f32[4]> {ng.binding = #ng.co
 // CHECK:         %r = ng.call "torch.ops.aten.relu_.default"(self: mut %b_state) {{.*}} aliases %b_state
 // CHECK:         %s = ng.call "torch.ops.aten.sigmoid_.default"(self: mut %r) {{.*}} aliases %r
 // CHECK:         ng.output(buffer_mutation "state" %s)
-ng.method @chain(%b_state: !ng.tensor<f32[4]> {ng.binding = #ng.mutable_buffer<"state">}) -> !ng.tensor<f32[4]> {
+ng.method @chain(%b_state: !ng.tensor<f32[4]> = mutable_buffer "state") -> !ng.tensor<f32[4]> {
   %r = ng.call "torch.ops.aten.relu.default"(self: %b_state) : (!ng.tensor<f32[4]>) -> !ng.tensor<f32[4]>
   %s = ng.call "torch.ops.aten.sigmoid.default"(self: %r) : (!ng.tensor<f32[4]>) -> !ng.tensor<f32[4]>
   ng.output(buffer_mutation "state" %s) : !ng.tensor<f32[4]>

@@ -204,7 +204,7 @@ ng.method @source_written(%x: !ng.tensor<f32[4, 6]>) -> (!ng.tensor<f32[]>, !ng.
 // CHECK-LABEL: ng.method @written_back(
 // CHECK-NEXT:    %a = ng.call "torch.ops.aten.slice.Tensor"(self: %b_state, {{.*}} aliases %b_state
 // REMARK: remark: replaced aten.slice_copy 'a' by aten.slice, a view of 'b_state'
-ng.method @written_back(%b_state: !ng.tensor<f32[4, 6]> {ng.binding = #ng.constant<buffer, "state", mutated>}) -> (!ng.tensor<f32[4, 6]>, !ng.tensor<f32[]>) {
+ng.method @written_back(%b_state: !ng.tensor<f32[4, 6]> = buffer "state" mutated) -> (!ng.tensor<f32[4, 6]>, !ng.tensor<f32[]>) {
   %a = ng.call "torch.ops.aten.slice_copy.Tensor"(self: %b_state, dim: 0, start: 0, end: 2, step: 1) : (!ng.tensor<f32[4, 6]>) -> !ng.tensor<f32[2, 6]>
   %r = ng.call "_test.read"(%a) : (!ng.tensor<f32[2, 6]>) -> !ng.tensor<f32[]>
   %new = ng.call "torch.ops.aten.add.Scalar"(self: %b_state, other: 1, alpha: 1) : (!ng.tensor<f32[4, 6]>) -> !ng.tensor<f32[4, 6]>

@@ -101,7 +101,7 @@ def Ng_MethodOp : Ng_Op<"method", [
     ```mlir
     ng.method @forward(%x: !ng.tensor<f32[2, 3]>,
                        %p_weight: !ng.tensor<f32[4, 3]>
-                           {ng.binding = #ng.constant<parameter, "linear.weight">})
+                           = parameter "linear.weight")
         -> !ng.tensor<f32[2, 4]> {
       ...
     }
@@ -109,10 +109,13 @@ def Ng_MethodOp : Ng_Op<"method", [
 
     Each argument's wire name is its SSA name, a hint kept in the block
     argument's location (`NameLoc`, include/ng/Dialect/WireNames.h) and
-    printed as `ng.name` only when the SSA name cannot show it. `ng.binding`
-    gives a placeholder's role (kept in `arg_bindings`): absent for a user
-    input (Graph.inputs), `#ng.constant` for a NamedTensorRef,
-    `#ng.mutable_buffer` for a MutableBufferSpec. Bindings are a property,
+    printed as `ng.name` only when the SSA name cannot show it. The binding
+    after the type and `=` gives a placeholder's role (kept in
+    `arg_bindings`): absent for a user input (Graph.inputs), an input kind
+    and data key (`= parameter "w"`, `= buffer "b" mutated`) for a
+    NamedTensorRef, `= mutable_buffer "fqn"` for a MutableBufferSpec; the
+    older spelling, `{ng.binding = #ng.constant<...>}` among the argument's
+    attributes, still reads. Bindings are a property,
     one entry per placeholder, rather than argument attributes: a model has
     hundreds of thousands of placeholders, and each argument dictionary would
     be uniqued. `modifyPlaceholders` and `retypePlaceholders` keep them, the

@@ -106,7 +106,7 @@ def PruneConstants : Pass<"ng-prune-constants", "mlir::ModuleOp"> {
 
     ```mlir
     // before: %unused is bound to "old.weight", which nothing reads
-    ng.method @forward(%unused: !ng.tensor<f32[4]> {ng.binding = #ng.constant<parameter, "old.weight">},
+    ng.method @forward(%unused: !ng.tensor<f32[4]> = parameter "old.weight",
                        %x: !ng.tensor<f32[4]>) -> ... {
     // after: the placeholder and the data under "old.weight" are gone
     ng.method @forward(%x: !ng.tensor<f32[4]>) -> ... {

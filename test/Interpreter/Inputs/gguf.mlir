@@ -2,19 +2,19 @@
 // --ng-fold-q4-weights turns each into a packed weight (F1) that ng-run
 // decodes when the method binds it (test/Interpreter/passes.test).
 module attributes {ng.data = {"gguf.q4_k" = dense_resource<gguf_q4_k> : tensor<2x144xui8>, "gguf.q6_k" = dense_resource<gguf_q6_k> : tensor<2x210xui8>, "gguf.q4_0" = dense_resource<gguf_q4_0> : tensor<2x144xui8>}} {
-  ng.method @q4_k(%p_weight: !ng.tensor<ui8[2, 144]> {ng.binding = #ng.constant<parameter, "gguf.q4_k">}, %x: !ng.tensor<f32[3, 256]>, %idx: !ng.tensor<i64[4]>) -> (!ng.tensor<f32[3, 2]>, !ng.tensor<f32[4, 256]>) {
+  ng.method @q4_k(%p_weight: !ng.tensor<ui8[2, 144]> = parameter "gguf.q4_k", %x: !ng.tensor<f32[3, 256]>, %idx: !ng.tensor<i64[4]>) -> (!ng.tensor<f32[3, 2]>, !ng.tensor<f32[4, 256]>) {
     %dq = ng.call "torch.ops.torchao.dequantize_gguf.default"(weight: %p_weight, ggml_type: "q4_k", output_dtype: f32) : (!ng.tensor<ui8[2, 144]>) -> !ng.tensor<f32[2, 256]>
     %y = ng.call "torch.ops.aten.linear.default"(input: %x, weight: %dq, bias: none) : (!ng.tensor<f32[3, 256]>, !ng.tensor<f32[2, 256]>) -> !ng.tensor<f32[3, 2]>
     %e = ng.call "torch.ops.aten.embedding.default"(weight: %dq, indices: %idx) : (!ng.tensor<f32[2, 256]>, !ng.tensor<i64[4]>) -> !ng.tensor<f32[4, 256]>
     ng.output(%y, %e) : !ng.tensor<f32[3, 2]>, !ng.tensor<f32[4, 256]>
   }
-  ng.method @q6_k(%p_weight: !ng.tensor<ui8[2, 210]> {ng.binding = #ng.constant<parameter, "gguf.q6_k">}, %x: !ng.tensor<f32[3, 256]>, %idx: !ng.tensor<i64[4]>) -> (!ng.tensor<f32[3, 2]>, !ng.tensor<f32[4, 256]>) {
+  ng.method @q6_k(%p_weight: !ng.tensor<ui8[2, 210]> = parameter "gguf.q6_k", %x: !ng.tensor<f32[3, 256]>, %idx: !ng.tensor<i64[4]>) -> (!ng.tensor<f32[3, 2]>, !ng.tensor<f32[4, 256]>) {
     %dq = ng.call "torch.ops.torchao.dequantize_gguf.default"(weight: %p_weight, ggml_type: "q6_k", output_dtype: f32) : (!ng.tensor<ui8[2, 210]>) -> !ng.tensor<f32[2, 256]>
     %y = ng.call "torch.ops.aten.linear.default"(input: %x, weight: %dq, bias: none) : (!ng.tensor<f32[3, 256]>, !ng.tensor<f32[2, 256]>) -> !ng.tensor<f32[3, 2]>
     %e = ng.call "torch.ops.aten.embedding.default"(weight: %dq, indices: %idx) : (!ng.tensor<f32[2, 256]>, !ng.tensor<i64[4]>) -> !ng.tensor<f32[4, 256]>
     ng.output(%y, %e) : !ng.tensor<f32[3, 2]>, !ng.tensor<f32[4, 256]>
   }
-  ng.method @q4_0(%p_weight: !ng.tensor<ui8[2, 144]> {ng.binding = #ng.constant<parameter, "gguf.q4_0">}, %x: !ng.tensor<f32[3, 256]>, %idx: !ng.tensor<i64[4]>) -> (!ng.tensor<f32[3, 2]>, !ng.tensor<f32[4, 256]>) {
+  ng.method @q4_0(%p_weight: !ng.tensor<ui8[2, 144]> = parameter "gguf.q4_0", %x: !ng.tensor<f32[3, 256]>, %idx: !ng.tensor<i64[4]>) -> (!ng.tensor<f32[3, 2]>, !ng.tensor<f32[4, 256]>) {
     %dq = ng.call "torch.ops.torchao.dequantize_gguf.default"(weight: %p_weight, ggml_type: "q4_0", output_dtype: f32) : (!ng.tensor<ui8[2, 144]>) -> !ng.tensor<f32[2, 256]>
     %y = ng.call "torch.ops.aten.linear.default"(input: %x, weight: %dq, bias: none) : (!ng.tensor<f32[3, 256]>, !ng.tensor<f32[2, 256]>) -> !ng.tensor<f32[3, 2]>
     %e = ng.call "torch.ops.aten.embedding.default"(weight: %dq, indices: %idx) : (!ng.tensor<f32[2, 256]>, !ng.tensor<i64[4]>) -> !ng.tensor<f32[4, 256]>

@@ -15,9 +15,9 @@
 
 module attributes {ng.data = {s = dense_resource<w> : tensor<2x1xf32>, t = dense_resource<w> : tensor<2x4xi8>, w = dense_resource<w> : tensor<2x4xi8>}} {
   ng.method @forward(
-    %w: !ng.tensor<i8[2, 4]> {ng.binding = #ng.constant<parameter, "w">},
-    %t: !ng.tensor<i8[2, 4]> {ng.binding = #ng.constant<parameter, "t">},
-    %s: !ng.tensor<f32[2, 1]> {ng.binding = #ng.constant<constant, "s">}
+    %w: !ng.tensor<i8[2, 4]> = parameter "w",
+    %t: !ng.tensor<i8[2, 4]> = parameter "t",
+    %s: !ng.tensor<f32[2, 1]> = constant "s"
   ) -> (!ng.tensor<i8[2, 4]>, !ng.tensor<i8[2, 4]>, !ng.tensor<f32[2, 1]>) {
     ng.output(%w, %t, %s) : !ng.tensor<i8[2, 4]>, !ng.tensor<i8[2, 4]>, !ng.tensor<f32[2, 1]>
   }

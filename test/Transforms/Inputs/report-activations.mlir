@@ -2,7 +2,7 @@
 // ../report-activations.test.
 module attributes {ng.version = "1.0"} {
   ng.method @forward(%x: !ng.tensor<f32[4]>,
-      %p_w: !ng.tensor<f32[8]> {ng.binding = #ng.constant<parameter, "w">})
+      %p_w: !ng.tensor<f32[8]> = parameter "w")
       -> !ng.tensor<f32[8]> {
     %a = ng.call "torch.ops.aten.relu.default"(self: %x)
         : (!ng.tensor<f32[4]>) -> !ng.tensor<f32[4]>
@@ -17,7 +17,7 @@ module attributes {ng.version = "1.0"} {
     ng.output(%c) : !ng.tensor<f32[8]>
   }
   ng.method @prefill(%tokens: !ng.tensor<i64[1, 1:8]>,
-      %k_cache: !ng.tensor<f32[8]> {ng.binding = #ng.mutable_buffer<"cache.k">})
+      %k_cache: !ng.tensor<f32[8]> = mutable_buffer "cache.k")
       -> (!ng.tensor<f32[1, 1:8]>, !ng.tensor<f32[1:?]>) {
     %e = ng.call "torch.ops.aten.to.dtype"(self: %tokens, dtype: 6)
         : (!ng.tensor<i64[1, 1:8]>) -> !ng.tensor<f32[1, 1:8]>
