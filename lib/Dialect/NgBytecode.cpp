@@ -13,14 +13,17 @@
 // The dialect writes a version. Version 1 encodes the storage-written masks
 // of ng.method and ng.call (Ng_WrittenMaskProp) as varints; a file without
 // a version (from before it) holds them as array<i32> attributes, which are
-// still read. Attributes written in textual form by an older ng read back
-// through the parser as they always did.
+// still read. Version 2 encodes each placeholder's binding (Ng_BindingProp)
+// as varints and a string; before it, as its attribute (#ng.constant,
+// #ng.mutable_buffer or none), which is still read. Attributes written in
+// textual form by an older ng read back through the parser as they always did.
 //
 //===----------------------------------------------------------------------===//
 
 #include "ng/Dialect/NgAttrs.h"
 #include "ng/Dialect/NgDialect.h"
 #include "ng/Dialect/NgTypes.h"
+#include "ng/Dialect/PlaceholderBinding.h"
 #include "ng/Dialect/WrittenMask.h"
 
 #include "mlir/Bytecode/BytecodeImplementation.h"
@@ -49,7 +52,7 @@ enum TypeCode : uint64_t {
 };
 
 /// What the version records: how the dialect's properties are encoded.
-constexpr uint64_t kCurrentEncoding = 1;
+constexpr uint64_t kCurrentEncoding = 2;
 
 struct NgDialectVersion : public DialectVersion {
   explicit NgDialectVersion(uint64_t encoding) : encoding(encoding) {}
@@ -364,5 +367,64 @@ LogicalResult ng::readWrittenMask(DialectBytecodeReader &reader,
              << "storage-written position " << position << " out of range";
     mask.set(static_cast<unsigned>(position));
   }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Ng_BindingProp
+//===----------------------------------------------------------------------===//
+
+void ng::writePlaceholderBinding(DialectBytecodeWriter &writer,
+                                 const PlaceholderBinding &binding) {
+  writer.writeVarInt(static_cast<uint64_t>(binding.role));
+  if (binding.isInput())
+    return;
+  if (binding.isConstant()) {
+    writer.writeVarInt(static_cast<uint64_t>(binding.kind));
+    writer.writeOwnedBool(binding.mutated);
+  }
+  // The property outlives the writer's use of the string.
+  writer.writeOwnedString(binding.key);
+}
+
+LogicalResult ng::readPlaceholderBinding(DialectBytecodeReader &reader,
+                                         PlaceholderBinding &binding) {
+  if (propertyEncoding(reader) < 2) {
+    Attribute attr;
+    if (failed(reader.readOptionalAttribute(attr)))
+      return failure();
+    if (!PlaceholderBinding::fromAttr(attr, binding))
+      return reader.emitError() << "expected #ng.constant, "
+                                   "#ng.mutable_buffer or none as a "
+                                   "placeholder binding, got "
+                                << attr;
+    return success();
+  }
+  binding = PlaceholderBinding::input();
+  uint64_t role;
+  if (failed(reader.readVarInt(role)))
+    return failure();
+  switch (role) {
+  case static_cast<uint64_t>(PlaceholderBinding::Role::Input):
+    return success();
+  case static_cast<uint64_t>(PlaceholderBinding::Role::Constant): {
+    FailureOr<InputKind> kind =
+        readEnum(reader, symbolizeInputKind, "input kind");
+    if (failed(kind) || failed(reader.readBool(binding.mutated)))
+      return failure();
+    binding.role = PlaceholderBinding::Role::Constant;
+    binding.kind = *kind;
+    break;
+  }
+  case static_cast<uint64_t>(PlaceholderBinding::Role::MutableBuffer):
+    binding.role = PlaceholderBinding::Role::MutableBuffer;
+    break;
+  default:
+    return reader.emitError() << "unknown placeholder role " << role;
+  }
+  StringRef key;
+  if (failed(reader.readString(key)))
+    return failure();
+  binding.key = key.str();
   return success();
 }

@@ -43,13 +43,13 @@ def Ng_BindingProp : Property<"::ng::PlaceholderBinding", "placeholder binding",
         !::ng::PlaceholderBinding::fromAttr(attr, $_storage))
       return ::mlir::failure();
   }];
-  let writeToMlirBytecode = [{
-    $_writer.writeOptionalAttribute($_storage.toAttr($_ctxt));
-  }];
+  // Varints and a string, not an attribute made (twice: numbered, then
+  // emitted) only to be written and, on reading, uniqued only to be taken
+  // apart.
+  let writeToMlirBytecode =
+      "::ng::writePlaceholderBinding($_writer, $_storage);";
   let readFromMlirBytecode = [{
-    ::mlir::Attribute attr;
-    if (::mlir::failed($_reader.readOptionalAttribute(attr)) ||
-        !::ng::PlaceholderBinding::fromAttr(attr, $_storage))
+    if (::mlir::failed(::ng::readPlaceholderBinding($_reader, $_storage)))
       return ::mlir::failure();
   }];
 }

@@ -20,11 +20,14 @@
 
 #include "llvm/ADT/Hashing.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/LogicalResult.h"
 
 #include <cstdint>
 #include <string>
 
 namespace mlir {
+class DialectBytecodeReader;
+class DialectBytecodeWriter;
 class MLIRContext;
 } // namespace mlir
 
@@ -85,6 +88,15 @@ struct PlaceholderInsertion {
   PlaceholderBinding binding;
   mlir::Location loc;
 };
+
+/// The bytecode form (NgBytecode.cpp): the role, then a constant's kind and
+/// mutated flag, then the data key or fqn in the string section; no
+/// attribute. The reader also reads the attribute a file from before the
+/// dialect's bytecode version 2 holds.
+void writePlaceholderBinding(mlir::DialectBytecodeWriter &writer,
+                             const PlaceholderBinding &binding);
+llvm::LogicalResult readPlaceholderBinding(mlir::DialectBytecodeReader &reader,
+                                           PlaceholderBinding &binding);
 
 inline llvm::hash_code hash_value(const PlaceholderBinding &binding) {
   return llvm::hash_combine(binding.role, binding.kind, binding.mutated,
