@@ -81,9 +81,16 @@ private:
   /// reference. (flatbuffers' own CreateSharedString keeps a std::set with
   /// string compares, which dominated export time.)
   StringOffset string(StringRef s) {
+    // Most strings are attribute storage met again at the same address
+    // (targets, argument names): look that up before hashing the bytes.
+    auto [byAddress, isNewAddress] =
+        stringsByAddress.try_emplace({s.data(), s.size()}, 0);
+    if (!isNewAddress)
+      return StringOffset(byAddress->second);
     auto [it, inserted] = strings.try_emplace(s, 0);
     if (inserted)
       it->second = fbb.CreateString(s.data(), s.size()).o;
+    byAddress->second = it->second;
     return StringOffset(it->second);
   }
   /// A vector of the elements of any contiguous range.
@@ -116,6 +123,8 @@ private:
   unsigned subgraphDepth = 0;
   // Keys are StringAttr storage or literals: stable while exporting.
   llvm::DenseMap<StringRef, flatbuffers::uoffset_t> strings;
+  llvm::DenseMap<std::pair<const char *, size_t>, flatbuffers::uoffset_t>
+      stringsByAddress;
   // Flatbuffers may reference one table from many places, so identical
   // metadata and identical literal arguments (`alpha: 1`, `bias: none`) are
   // written once. The JSON view of the file is the same; it is smaller and
