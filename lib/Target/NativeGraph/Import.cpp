@@ -118,16 +118,17 @@ using TensorValues = flatbuffers::Vector<flatbuffers::Offset<fb::TensorValue>>;
 /// while it is hot. A name table of all entries is built only when a name
 /// is not next (an entry out of order, or a tensor without metadata).
 ///
-/// A method graph's entries are also verified here (W9), each just before
-/// it is first read (VerifyAhead.h: the outline checks only the vector), so
-/// on a large program the verifier and the importer read an entry once,
-/// together, instead of twice from memory. A subgraph's entries came
-/// verified with the node that holds it.
+/// A method graph's entries are verified (W9) before they are read: just
+/// ahead, in step with the nodes, on the second thread of a threaded import,
+/// else each just before it is first read (GraphAhead, VerifyAhead.h: the
+/// outline checks only the vector); either way the verifier and the
+/// importer read an entry close together, not twice from memory. A
+/// subgraph's entries came verified with the node that holds it.
 class TensorMetaSource {
 public:
-  /// `verifier` null: the entries are verified already.
-  TensorMetaSource(const TensorValues *list, flatbuffers::Verifier *verifier)
-      : list(list), verifier(verifier), taken(list ? list->size() : 0) {}
+  /// `ahead` null: the entries are verified already.
+  TensorMetaSource(const TensorValues *list, GraphAhead *ahead)
+      : list(list), ahead(ahead), taken(list ? list->size() : 0) {}
 
   /// The metadata of tensor value `name`, or null when none is listed.
   /// Each entry is handed out once (value names are unique, V2). Fails
@@ -174,12 +175,7 @@ private:
     return list->Get(index)->meta();
   }
   bool verifyUpTo(uint32_t index) {
-    if (!verifier)
-      return true;
-    for (; verified <= index; ++verified)
-      if (!verifier->VerifyTable(list->Get(verified)))
-        return false;
-    return true;
+    return !ahead || ahead->waitForEntry(index);
   }
   bool buildTable() {
     if (!verifyAll())
@@ -191,9 +187,7 @@ private:
   }
 
   const TensorValues *list;
-  flatbuffers::Verifier *verifier;
-  /// Entries [0, verified) verify.
-  uint32_t verified = 0;
+  GraphAhead *ahead;
   std::vector<bool> taken;
   size_t takenCount = 0;
   uint32_t next = 0;
@@ -211,8 +205,8 @@ struct Scope {
   NameMap<Name> names;
   TensorMetaSource meta;
 
-  Scope(const fb::Graph *graph, flatbuffers::Verifier *entryVerifier)
-      : meta(graph->tensor_values(), entryVerifier) {}
+  Scope(const fb::Graph *graph, GraphAhead *ahead)
+      : meta(graph->tensor_values(), ahead) {}
   /// The value named `name`, or null.
   Value lookup(StringRef name) {
     NameMap<Name>::Entry *entry = names.find(name);
@@ -287,8 +281,8 @@ private:
   const uint8_t *bytes = nullptr;
   size_t size = 0;
   flatbuffers::Verifier::Options verifierOptions;
-  /// The verifiers of the methods' nodes (NodesAhead) and of their
-  /// tensor_values entries (TensorMetaSource), each one for the whole file:
+  /// The verifiers of the methods' nodes and of their tensor_values entries
+  /// (GraphAhead, VerifyAhead.h), each one for the whole file:
   /// their table limits bound the work of the whole import, however many
   /// methods share tables.
   std::optional<flatbuffers::Verifier> nodeVerifier, entryVerifier;
@@ -1048,9 +1042,15 @@ LogicalResult Importer::importGraph(const fb::Graph *graph, Region &region,
             << " levels deep (W9)";
     return failure();
   }
-  // A method's tensor_values entries are verified as they are read (a
-  // subgraph's came verified with its node).
-  Scope scope(graph, method ? &*entryVerifier : nullptr);
+  // A method's nodes and tensor_values entries are verified just ahead of
+  // their import (a subgraph's came with the node that holds it).
+  std::optional<GraphAhead> ahead;
+  if (method)
+    ahead.emplace(*nodeVerifier, *entryVerifier, graph,
+                  options.threads                  ? options.threads
+                  : ctx->isMultithreadingEnabled() ? &ctx->getThreadPool()
+                                                   : nullptr);
+  Scope scope(graph, method ? &*ahead : nullptr);
   // Sized up front: growing a million-entry table would rehash it over and
   // over (import time per node must not grow with the graph).
   unsigned numNodes = graph->nodes()->size();
@@ -1158,14 +1158,6 @@ LogicalResult Importer::importGraph(const fb::Graph *graph, Region &region,
   builder.setInsertionPointToEnd(block);
 
   const auto *nodes = graph->nodes();
-  // A method's nodes are verified just ahead of their import (a subgraph's
-  // came with the node that holds it).
-  std::optional<NodesAhead> ahead;
-  if (method)
-    ahead.emplace(*nodeVerifier, graph,
-                  options.threads                  ? options.threads
-                  : ctx->isMultithreadingEnabled() ? &ctx->getThreadPool()
-                                                   : nullptr);
   SmallVector<StringRef, 8> placedInputs;
   bool seenCall = false, seenOutput = false;
 
@@ -1197,12 +1189,12 @@ LogicalResult Importer::importGraph(const fb::Graph *graph, Region &region,
   NameHashesAhead nodeNames;
   size_t nextDefinition = 0; // where the next placeholder likely is
   for (unsigned i = 0, e = nodes->size(); i < e; ++i) {
-    if (ahead && !ahead->waitFor(i)) {
+    if (ahead && !ahead->waitForNode(i)) {
       reportMalformed();
       return failure();
     }
     uint32_t nameHash = nodeNames.at(
-        i, ahead ? ahead->verifiedCount() : e,
+        i, ahead ? ahead->verifiedNodeCount() : e,
         [&](size_t k) { return str(nodes->Get(k)->name()); },
         [&](uint32_t hash) { scope.names.prefetch(hash); });
     const fb::Node *node = nodes->Get(i);

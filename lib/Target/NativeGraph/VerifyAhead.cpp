@@ -90,26 +90,15 @@ bool ng::verifyOutline(const uint8_t *bytes, size_t size,
   return true;
 }
 
-NodesAhead::NodesAhead(flatbuffers::Verifier &verifier, const fb::Graph *graph,
-                       llvm::ThreadPoolInterface *pool)
-    : verifier(verifier), nodes(graph->nodes()) {
-  if (pool)
-    worker = pool->async([this] { verifyUpTo(nodes->size()); });
-}
-
-NodesAhead::~NodesAhead() {
-  cancelled.store(true, std::memory_order_relaxed);
-  if (worker.valid())
-    worker.wait();
-}
-
-void NodesAhead::verifyUpTo(size_t last) {
+template <typename T>
+void TablesInOrder<T>::verifyUpTo(size_t last,
+                                  const std::atomic<bool> &cancelled) {
   size_t next = verified.load(std::memory_order_relaxed);
-  size_t end = std::min<size_t>(last + 1, nodes->size());
+  size_t end = std::min<size_t>(last + 1, size());
   for (; next < end; ++next) {
     if (cancelled.load(std::memory_order_relaxed))
       return;
-    if (!verifier.VerifyTable(nodes->Get(next))) {
+    if (!verifier->VerifyTable(tables->Get(next))) {
       failed.store(true, std::memory_order_release);
       return;
     }
@@ -117,17 +106,61 @@ void NodesAhead::verifyUpTo(size_t last) {
   }
 }
 
-bool NodesAhead::waitFor(size_t index) {
-  if (!worker.valid()) {
-    if (!failed.load(std::memory_order_relaxed) &&
-        verified.load(std::memory_order_relaxed) <= index)
-      verifyUpTo(index + kBatch - 1);
-    return verified.load(std::memory_order_relaxed) > index;
-  }
-  while (verified.load(std::memory_order_acquire) <= index) {
-    if (failed.load(std::memory_order_acquire))
-      return verified.load(std::memory_order_acquire) > index;
+/// Wait for `tables` to verify `index`, or to fail before it.
+template <typename T>
+static bool waitForTable(const TablesInOrder<T> &tables, size_t index) {
+  while (tables.verified.load(std::memory_order_acquire) <= index) {
+    if (tables.failed.load(std::memory_order_acquire))
+      return tables.verified.load(std::memory_order_acquire) > index;
     std::this_thread::yield();
   }
   return true;
+}
+
+GraphAhead::GraphAhead(flatbuffers::Verifier &nodeVerifier,
+                       flatbuffers::Verifier &entryVerifier,
+                       const fb::Graph *graph, llvm::ThreadPoolInterface *pool)
+    : nodes(&nodeVerifier, graph->nodes()),
+      entries(&entryVerifier, graph->tensor_values()) {
+  if (pool)
+    worker = pool->async([this] { run(); });
+}
+
+GraphAhead::~GraphAhead() {
+  cancelled.store(true, std::memory_order_relaxed);
+  if (worker.valid())
+    worker.wait();
+}
+
+void GraphAhead::run() {
+  size_t numNodes = nodes.size(), numEntries = entries.size();
+  while (!cancelled.load(std::memory_order_relaxed) &&
+         !(nodes.finished() && entries.finished())) {
+    nodes.verifyUpTo(
+        nodes.verified.load(std::memory_order_relaxed) + kBatch - 1, cancelled);
+    size_t pace = nodes.finished()
+                      ? numEntries
+                      : nodes.verified.load(std::memory_order_relaxed) *
+                            numEntries / numNodes;
+    entries.verifyUpTo(pace + kBatch - 1, cancelled);
+  }
+}
+
+bool GraphAhead::waitForNode(size_t index) {
+  if (!worker.valid()) {
+    if (!nodes.failed.load(std::memory_order_relaxed) &&
+        nodes.verified.load(std::memory_order_relaxed) <= index)
+      nodes.verifyUpTo(index + kBatch - 1, cancelled);
+    return nodes.verified.load(std::memory_order_relaxed) > index;
+  }
+  return waitForTable(nodes, index);
+}
+
+bool GraphAhead::waitForEntry(size_t index) {
+  if (!worker.valid()) {
+    if (!entries.failed.load(std::memory_order_relaxed))
+      entries.verifyUpTo(index, cancelled);
+    return entries.verified.load(std::memory_order_relaxed) > index;
+  }
+  return waitForTable(entries, index);
 }

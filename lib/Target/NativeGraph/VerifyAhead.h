@@ -10,14 +10,13 @@
 //    entries of the methods' graphs (their vectors are bounds-checked):
 //    program, methods, graph inputs, outputs, constants, buffers, output
 //    specs;
-//  - NodesAhead: the nodes of one method graph, in order, on a second thread
-//    when the context has one (just ahead of the importer, so the importer
-//    reads what was just verified), else a few nodes at a time as the
-//    importer asks (so it can look a few nodes ahead). A GraphArg's subgraph
-//    is verified with the node that holds it.
-//
-//  - the tensor_values entries of a method graph: by the importer, each just
-//    before it is first read (TensorMetaSource in Import.cpp).
+//  - GraphAhead: the nodes of one method graph, in order, and its
+//    tensor_values entries in step with them, on a second thread when the
+//    context has one (just ahead of the importer, so the importer reads
+//    what was just verified), else as the importer asks (a few nodes at a
+//    time, so it can look a few nodes ahead; each entry just before it is
+//    first read). A GraphArg's subgraph is verified with the node that
+//    holds it.
 //
 // Together they check exactly what VerifyProgramBuffer() checks, before
 // anything they check is read.
@@ -48,45 +47,67 @@ bool verifyOutline(const uint8_t *bytes, size_t size,
                    const flatbuffers::Verifier::Options &options,
                    size_t &extent);
 
-/// Verifies the nodes of a method graph whose outline verified.
-class NodesAhead {
+/// The tables of one vector, verified in order: [0, verified) verify.
+template <typename T> struct TablesInOrder {
+  TablesInOrder(flatbuffers::Verifier *verifier,
+                const flatbuffers::Vector<flatbuffers::Offset<T>> *tables)
+      : verifier(verifier), tables(tables) {}
+  size_t size() const { return tables ? tables->size() : 0; }
+  /// Verify from `verified` on, up to and including `last` (or to the
+  /// end), until one fails or `cancelled` is set.
+  void verifyUpTo(size_t last, const std::atomic<bool> &cancelled);
+  bool finished() const {
+    return failed.load(std::memory_order_acquire) ||
+           verified.load(std::memory_order_acquire) == size();
+  }
+
+  flatbuffers::Verifier *verifier;
+  const flatbuffers::Vector<flatbuffers::Offset<T>> *tables;
+  std::atomic<size_t> verified{0};
+  /// Set when table `verified` does not verify.
+  std::atomic<bool> failed{false};
+};
+
+/// Verifies the nodes and tensor_values entries of a method graph whose
+/// outline verified. Each verifier is used by this object alone until it
+/// is destroyed; one pair serves every method graph of an import in turn,
+/// so their table limits bound the verification of the whole file (a node
+/// table shared by several methods is counted in each).
+class GraphAhead {
 public:
-  /// Starts at once on `pool` when given; without one, waitFor() verifies.
-  /// `verifier` is used by this object alone until it is destroyed; one
-  /// verifier serves every method graph of an import in turn, so its table
-  /// limit bounds the verification of the whole file (a node table shared
-  /// by several methods is counted in each).
-  NodesAhead(flatbuffers::Verifier &verifier,
+  /// Starts at once on `pool` when given; without one, the waits verify.
+  GraphAhead(flatbuffers::Verifier &nodeVerifier,
+             flatbuffers::Verifier &entryVerifier,
              const native_backend::Graph *graph,
              llvm::ThreadPoolInterface *pool);
   /// Stops the worker (the importer may give up early) and waits for it.
-  ~NodesAhead();
-  NodesAhead(const NodesAhead &) = delete;
-  NodesAhead &operator=(const NodesAhead &) = delete;
+  ~GraphAhead();
+  GraphAhead(const GraphAhead &) = delete;
+  GraphAhead &operator=(const GraphAhead &) = delete;
 
   /// Whether node `index` (and every node before it) verifies; waits for
   /// the worker until it knows. Without a worker, verifies up to
   /// kBatch - 1 nodes past `index` too (a failure there is reported when
   /// that node is asked for).
-  bool waitFor(size_t index);
-
-  /// Nodes [0, verifiedCount()) verify and may be read; more may follow.
-  size_t verifiedCount() const {
-    return verified.load(std::memory_order_acquire);
+  bool waitForNode(size_t index);
+  /// Nodes [0, verifiedNodeCount()) verify and may be read; more may follow.
+  size_t verifiedNodeCount() const {
+    return nodes.verified.load(std::memory_order_acquire);
   }
+  /// Whether tensor_values entry `index` (and every one before it)
+  /// verifies; waits for the worker until it knows.
+  bool waitForEntry(size_t index);
 
   static constexpr size_t kBatch = 16;
 
 private:
-  /// Verify nodes from `verified` on, up to and including `last` (or all).
-  void verifyUpTo(size_t last);
+  /// The worker: a batch of nodes, then the entries up to as far through
+  /// their vector as the nodes are through theirs (a graph lists about one
+  /// entry per node, in node order), until both are done.
+  void run();
 
-  flatbuffers::Verifier &verifier;
-  const flatbuffers::Vector<flatbuffers::Offset<native_backend::Node>> *nodes;
-  /// Nodes [0, verified) verify.
-  std::atomic<size_t> verified{0};
-  /// Set when node `verified` does not.
-  std::atomic<bool> failed{false};
+  TablesInOrder<native_backend::Node> nodes;
+  TablesInOrder<native_backend::TensorValue> entries;
   std::atomic<bool> cancelled{false};
   std::shared_future<void> worker;
 };
