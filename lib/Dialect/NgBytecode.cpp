@@ -324,6 +324,22 @@ static uint64_t propertyEncoding(DialectBytecodeReader &reader) {
   return static_cast<const NgDialectVersion *>(*version)->encoding;
 }
 
+/// Property `storage` as an older encoding holds it: the attribute
+/// `fromAttr` reads (`optional`: null when absent), `expected` if it is not.
+template <typename Property>
+static LogicalResult readFromAttribute(DialectBytecodeReader &reader,
+                                       bool optional,
+                                       bool (*fromAttr)(Attribute, Property &),
+                                       Property &storage, StringRef expected) {
+  Attribute attr;
+  if (failed(optional ? reader.readOptionalAttribute(attr)
+                      : reader.readAttribute(attr)))
+    return failure();
+  if (!fromAttr(attr, storage))
+    return reader.emitError() << "expected " << expected << ", got " << attr;
+  return success();
+}
+
 } // namespace
 
 void NgDialect::addBytecodeInterface() { addInterfaces<NgBytecodeInterface>(); }
@@ -342,16 +358,11 @@ void ng::writeWrittenMask(DialectBytecodeWriter &writer,
 
 LogicalResult ng::readWrittenMask(DialectBytecodeReader &reader,
                                   WrittenMask &mask) {
-  if (propertyEncoding(reader) == 0) {
-    Attribute attr;
-    if (failed(reader.readAttribute(attr)))
-      return failure();
-    if (!WrittenMask::fromAttr(attr, mask))
-      return reader.emitError() << "expected the positions of written "
-                                   "storages (array<i32: ...>), got "
-                                << attr;
-    return success();
-  }
+  if (propertyEncoding(reader) == 0)
+    return readFromAttribute(reader, /*optional=*/false, WrittenMask::fromAttr,
+                             mask,
+                             "the positions of written storages "
+                             "(array<i32: ...>)");
   mask.clear();
   uint64_t count;
   if (failed(reader.readVarInt(count)))
@@ -389,17 +400,10 @@ void ng::writePlaceholderBinding(DialectBytecodeWriter &writer,
 
 LogicalResult ng::readPlaceholderBinding(DialectBytecodeReader &reader,
                                          PlaceholderBinding &binding) {
-  if (propertyEncoding(reader) < 2) {
-    Attribute attr;
-    if (failed(reader.readOptionalAttribute(attr)))
-      return failure();
-    if (!PlaceholderBinding::fromAttr(attr, binding))
-      return reader.emitError() << "expected #ng.constant, "
-                                   "#ng.mutable_buffer or none as a "
-                                   "placeholder binding, got "
-                                << attr;
-    return success();
-  }
+  if (propertyEncoding(reader) < 2)
+    return readFromAttribute(
+        reader, /*optional=*/true, PlaceholderBinding::fromAttr, binding,
+        "#ng.constant, #ng.mutable_buffer or none as a placeholder binding");
   binding = PlaceholderBinding::input();
   uint64_t role;
   if (failed(reader.readVarInt(role)))
