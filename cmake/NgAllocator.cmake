@@ -4,9 +4,9 @@
 # serves them faster than glibc's malloc and touches fewer fresh pages (the
 # kernel's page-fault handling of the heap was ~18% of a short ng-translate
 # run). With NG_USE_JEMALLOC (the default when libjemalloc-dev is installed)
-# the tools and benchmarks link it. Transparent huge pages, which jemalloc can
-# use, were left off: they sped the text round trip up by another ~5% but made
-# a multi-gigabyte export 35% slower. See docs/Rationale.md ("Memory").
+# the tools and benchmarks link it, with transparent huge pages for the heap
+# (tools/JemallocConf.cpp: 8-16% off the 100k-node round trips). See
+# docs/Rationale.md ("Memory").
 
 option(NG_USE_JEMALLOC "Link ng's tools with jemalloc" ON)
 
@@ -22,10 +22,18 @@ if(NG_USE_JEMALLOC)
 endif()
 
 # Link `target` (an executable) with the allocator chosen above. Linked even
-# though no symbol of it is referenced by name: it replaces malloc.
+# though no symbol of it is referenced by name: it replaces malloc. With
+# OWN_SETTINGS the target defines jemalloc's `malloc_conf` itself (a
+# benchmark); otherwise it gets the tools' (tools/JemallocConf.cpp), in the
+# executable, where jemalloc looks for it.
 function(ng_use_allocator target)
+  cmake_parse_arguments(ARG "OWN_SETTINGS" "" "" ${ARGN})
   if(NG_JEMALLOC)
     target_link_libraries(${target} PRIVATE
       "-Wl,--no-as-needed" ${NG_JEMALLOC} "-Wl,--as-needed")
+    if(NOT ARG_OWN_SETTINGS)
+      target_sources(${target} PRIVATE
+        ${PROJECT_SOURCE_DIR}/tools/JemallocConf.cpp)
+    endif()
   endif()
 endfunction()
