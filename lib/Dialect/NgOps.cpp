@@ -552,10 +552,7 @@ static void printPlaceholder(OpAsmPrinter &p, BlockArgument arg,
   p << ": ";
   p.printType(arg.getType());
   if (!binding.isInput()) {
-    p << " = "
-      << (binding.isConstant() ? stringifyInputKind(binding.kind)
-                               : StringRef("mutable_buffer"))
-      << ' ';
+    p << " = " << binding.getRoleName() << ' ';
     printQuoted(p, binding.key);
     if (binding.mutated)
       p << " mutated";
@@ -618,11 +615,8 @@ void MethodOp::print(OpAsmPrinter &p) {
         unsigned index = arg.getArgNumber();
         StringRef name = getArgName(index);
         bool nameShown = name.empty() || printsAs(p, arg, name);
-        DictionaryAttr extra = getArgAttrDict(index);
         printPlaceholder(p, arg, getPlaceholderBinding(index),
-                         nameShown && (!extra || extra.empty())
-                             ? SmallVector<NamedAttribute>()
-                             : printedPlaceholderAttrs(*this, arg, nameShown));
+                         printedPlaceholderAttrs(*this, arg, nameShown));
       },
       [&]() { p << (multiline ? "," : ", "); });
   if (multiline) {

@@ -1,5 +1,4 @@
-//===- SourceLines.h - index the lines of text IR before parsing -*- C++
-//-*-===//
+//===- SourceLines.h - index text IR's lines before parsing ----*- C++ -*-===//
 //
 // MLIR's parser gives every op and block argument a FileLineColLoc, so its
 // first location asks llvm::SourceMgr for a line number, and SourceMgr
