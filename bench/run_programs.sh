@@ -23,7 +23,8 @@
 # Options:
 #   --build DIR     build tree with bin/ng-opt, bin/ng-translate (default
 #                   <repo>/build)
-#   --rounds N      interleaved rounds, medians reported (default 5)
+#   --rounds N      interleaved rounds, medians reported (default 5), after
+#                   one untimed warm-up round
 #   --nodes N       size of the packages' program (default 100000)
 #   --skip-fold / --skip-packages   one of the two runs only
 #   --no-three-step skip the (slow) three-step comparison of the fold
@@ -65,12 +66,18 @@ TIMES="$OUT/times.tsv"
 : > "$TIMES"
 
 # measure NAME COMMAND: one run under /usr/bin/time, appended to $TIMES as
-# NAME wall user sys maxrss_kb.
+# NAME wall user sys maxrss_kb; with WARMUP=1, run but not recorded. Every
+# command starts from the same state: `sync` first, untimed, so that none
+# shares the disk and the cores with writing back the output of the one
+# before (a 2.66 GB copy in flight). Rounds then vary far less (the fold
+# 2.3-2.9 s with it, 2.4-5.2 s without, in one session).
+WARMUP=0
 measure() {
   local name=$1
   shift
+  sync
   /usr/bin/time -f "%e %U %S %M" -o "$OUT/time.txt" bash -c "$*" > /dev/null
-  printf '%s %s\n' "$name" "$(cat "$OUT/time.txt")" >> "$TIMES"
+  [ "$WARMUP" = 1 ] || printf '%s %s\n' "$name" "$(cat "$OUT/time.txt")" >> "$TIMES"
 }
 
 echo "## Programs through ng-opt ($(date -u +%Y-%m-%d), $(nproc) cores, $(awk '/model name/ { sub(/.*: /, ""); print; exit }' /proc/cpuinfo), $(awk '/MemTotal/ { printf "%.0f GiB", $2 / 1048576 }' /proc/meminfo), $(uname -r))"
@@ -84,13 +91,17 @@ if [ "$FOLD" = 1 ]; then
     "$OPT" "$OUT/big.nptg" --constants "$OUT/big.safetensors" -o "$big"
     rm -f "$OUT/big.nptg" "$OUT/big.safetensors"
   fi
-  for _ in $(seq "$ROUNDS"); do
+  # Round 0 warms up (the input into the page cache, the VM's memory
+  # in), untimed.
+  for round in $(seq 0 "$ROUNDS"); do
+    WARMUP=$([ "$round" = 0 ] && echo 1 || echo 0)
     # Each output is removed first: cp and ng-opt both write a new file.
     rm -f "$OUT/copy.ptn"
     measure cp "cp '$big' '$OUT/copy.ptn'"
     rm -f "$OUT/folded.ptn"
     measure fold "'$OPT' --ng-fold-q4-weights '$big' -o '$OUT/folded.ptn'"
   done
+  WARMUP=0
   rm -f "$OUT/copy.ptn"
   identical="not checked (--no-three-step)"
   if [ "$THREE_STEP" = 1 ]; then
@@ -104,7 +115,7 @@ if [ "$FOLD" = 1 ]; then
     fi
     rm -f "$OUT/big.mlirbc" "$OUT/folded.mlirbc" "$OUT/three-step.ptn"
   fi
-  echo "### Fold at scale: $(stat -c %s "$big" | awk '{ printf "%.2f GB", $1 / 1e9 }') package, median of $ROUNDS interleaved rounds"
+  echo "### Fold at scale: $(stat -c %s "$big" | awk '{ printf "%.2f GB", $1 / 1e9 }') package, median of $ROUNDS interleaved rounds after one to warm up, each command after \`sync\`"
   echo
   "$PYTHON" - "$TIMES" "$(stat -c %s "$big")" "$identical" <<'PY'
 import statistics, sys
@@ -134,15 +145,17 @@ if [ "$PACKAGES" = 1 ]; then
   prog="$OUT/decoder_$NODES.nptg"
   [ -f "$prog" ] || "$PYTHON" "$HERE/gen_decoder.py" --nodes "$NODES" \
     --out-json "${prog%.nptg}.json" --out-nptg "$prog" --quiet > /dev/null
-  for _ in $(seq "$ROUNDS"); do
+  for round in $(seq 0 "$ROUNDS"); do
+    WARMUP=$([ "$round" = 0 ] && echo 1 || echo 0)
     measure flatc "'$FLATC' -b -o '$OUT' '$SCHEMA' '${prog%.nptg}.json'"
     measure direct "'$OPT' '$prog' -o '$OUT/direct.nptg'"
     measure text "'$TRANSLATE' --from-native-graph '$prog' | '$TRANSLATE' --to-native-graph -o '$OUT/text.nptg'"
     measure bytecode "'$TRANSLATE' --from-native-graph '$prog' --emit-bytecode | '$TRANSLATE' --to-native-graph -o '$OUT/bytecode.nptg'"
   done
+  WARMUP=0
   cmp -s "$OUT/direct.nptg" "$OUT/text.nptg" && cmp -s "$OUT/direct.nptg" "$OUT/bytecode.nptg" &&
     same="the three give the same bytes" || same="the three DIFFER"
-  echo "### Packages through ng-opt: $NODES-node decoder ($(stat -c %s "$prog" | awk '{ printf "%.1f MB", $1 / 1e6 }') .nptg), median of $ROUNDS interleaved rounds"
+  echo "### Packages through ng-opt: $NODES-node decoder ($(stat -c %s "$prog" | awk '{ printf "%.1f MB", $1 / 1e6 }') .nptg), median of $ROUNDS interleaved rounds after one to warm up, each command after \`sync\`"
   echo
   "$PYTHON" - "$TIMES" "$same" <<'PY'
 import statistics, sys

@@ -262,4 +262,45 @@ TEST(ByteSource, ChunksCoverTheBytesInOrder) {
   EXPECT_EQ(ByteSource(0, nullptr).size(), 0u);
 }
 
+// streamPipelined hands `consume` the chunks forEachChunk would give, in
+// the same order, views and produced pieces alike, each after `inspect`
+// saw it; more chunks than the ring holds, so the producing thread waits
+// for the writer.
+TEST(ByteSource, PipelinedStreamKeepsTheOrder) {
+  std::string bytes =
+      patternBytes(ByteSource::kProducedChunkBytes * (kPipelinedChunks * 3) +
+                   kStreamChunkBytes * 2 + 11);
+  llvm::StringRef all(bytes);
+  size_t cut = kStreamChunkBytes * 2 + 5;
+  std::vector<ByteSource> pieces = {all.take_front(cut),
+                                    producedFrom(all.drop_front(cut).str()),
+                                    ByteSource(0, nullptr), all.take_front(3)};
+  std::string inspected, consumed;
+  ASSERT_TRUE(streamPipelined(
+      pieces, [&](llvm::StringRef chunk) { inspected += chunk.str(); },
+      [&](llvm::StringRef chunk) {
+        EXPECT_LE(chunk.size(), kStreamChunkBytes);
+        consumed += chunk.str();
+      }));
+  std::string expected = bytes + bytes.substr(0, 3);
+  EXPECT_TRUE(consumed == expected);
+  EXPECT_TRUE(inspected == expected);
+}
+
+// A producer that fails ends the stream: false, and `consume` has seen
+// exactly the chunks before the failing one.
+TEST(ByteSource, PipelinedStreamStopsAtAFailedProducer) {
+  std::string bytes = patternBytes(ByteSource::kProducedChunkBytes * 10);
+  uint64_t failAt = ByteSource::kProducedChunkBytes * 7 + 1;
+  std::vector<ByteSource> pieces = {llvm::StringRef(bytes).take_front(100),
+                                    producedFrom(bytes, failAt)};
+  std::string consumed;
+  EXPECT_FALSE(streamPipelined(
+      pieces, [](llvm::StringRef) {},
+      [&](llvm::StringRef chunk) { consumed += chunk.str(); }));
+  EXPECT_TRUE(consumed ==
+              bytes.substr(0, 100) +
+                  bytes.substr(0, ByteSource::kProducedChunkBytes * 7));
+}
+
 } // namespace

@@ -53,11 +53,33 @@ public:
   /// failed; `consume` has then seen only the chunks before.
   bool forEachChunk(llvm::function_ref<void(llvm::StringRef)> consume) const;
 
+  /// Fills `chunk` with the bytes at `offset` (a produced source only).
+  bool produce(uint64_t offset, llvm::MutableArrayRef<char> chunk) const {
+    return producer(offset, chunk);
+  }
+
 private:
   llvm::StringRef view;
   uint64_t length = 0;
   Producer producer;
 };
+
+/// Streams `pieces` in order, chunk by chunk as forEachChunk does, on two
+/// threads: a second thread produces each chunk and calls `inspect` on it
+/// (the CRC, while the chunk is still in that core's cache), at most
+/// kPipelinedChunks chunks ahead of the caller's thread, which calls
+/// `consume` (the write) and then releases a view's mapped pages. Packing
+/// a weight and copying it into the page cache then overlap instead of
+/// taking turns. False when a producer failed; both callbacks have then
+/// seen only the chunks before, in order.
+bool streamPipelined(llvm::ArrayRef<ByteSource> pieces,
+                     llvm::function_ref<void(llvm::StringRef)> inspect,
+                     llvm::function_ref<void(llvm::StringRef)> consume);
+
+/// Chunks in flight between streamPipelined's two threads: enough to ride
+/// out a slow write, few enough (a produced chunk's buffer each) to stay
+/// small.
+inline constexpr unsigned kPipelinedChunks = 4;
 
 } // namespace ng
 

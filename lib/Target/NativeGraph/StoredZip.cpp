@@ -434,8 +434,9 @@ constexpr uint64_t kConcurrentCrcBytes = 64 << 20;
 /// The CRC goes in the header, before the data. For a large member written
 /// to a file, it is computed while the data is written and the header,
 /// written with a placeholder, is patched: by a thread beside the writer
-/// when every piece is a view, else on the writer's thread, each produced
-/// chunk while it is still in the cache. Otherwise (a small member, a pipe)
+/// when every piece is a view, else by the thread that produces the chunks
+/// a few ahead of the writer (streamPipelined), each while it is still in
+/// that core's cache. Otherwise (a small member, a pipe)
 /// it is computed first, on every core (ng/Support/Crc32.h), and produced
 /// bytes are produced twice. The bytes are the same either way. Streaming
 /// releases the pages of mapped inputs behind it, so a pass that comes
@@ -492,14 +493,18 @@ writeLocal(CountingWriter &out, const ZipMember &member, uint64_t threshold) {
     out.u64(size);
   }
   bool produced = true;
-  for (const ByteSource &piece : pieces) {
-    produced = piece.forEachChunk([&](StringRef chunk) {
-      out.bytes(chunk);
-      if (crcWhileWriting)
-        written.crc = extendCrc32(written.crc, chunk, 1);
-    });
-    if (!produced)
-      break;
+  if (crcWhileWriting) {
+    produced = streamPipelined(
+        pieces,
+        [&](StringRef chunk) {
+          written.crc = extendCrc32(written.crc, chunk, 1);
+        },
+        [&](StringRef chunk) { out.bytes(chunk); });
+  } else {
+    for (const ByteSource &piece : pieces)
+      if (!(produced =
+                piece.forEachChunk([&](StringRef chunk) { out.bytes(chunk); })))
+        break;
   }
   if (crcThread.joinable())
     crcThread.join();
