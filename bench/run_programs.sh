@@ -101,7 +101,6 @@ if [ "$FOLD" = 1 ]; then
     rm -f "$OUT/folded.ptn"
     measure fold "'$OPT' --ng-fold-q4-weights '$big' -o '$OUT/folded.ptn'"
   done
-  WARMUP=0
   rm -f "$OUT/copy.ptn"
   identical="not checked (--no-three-step)"
   if [ "$THREE_STEP" = 1 ]; then
@@ -152,7 +151,6 @@ if [ "$PACKAGES" = 1 ]; then
     measure text "'$TRANSLATE' --from-native-graph '$prog' | '$TRANSLATE' --to-native-graph -o '$OUT/text.nptg'"
     measure bytecode "'$TRANSLATE' --from-native-graph '$prog' --emit-bytecode | '$TRANSLATE' --to-native-graph -o '$OUT/bytecode.nptg'"
   done
-  WARMUP=0
   cmp -s "$OUT/direct.nptg" "$OUT/text.nptg" && cmp -s "$OUT/direct.nptg" "$OUT/bytecode.nptg" &&
     same="the three give the same bytes" || same="the three DIFFER"
   echo "### Packages through ng-opt: $NODES-node decoder ($(stat -c %s "$prog" | awk '{ printf "%.1f MB", $1 / 1e6 }') .nptg), median of $ROUNDS interleaved rounds after one to warm up, each command after \`sync\`"

@@ -62,8 +62,8 @@ public:
   }
   /// Hands the acquired slot `index` to the consumer.
   void publish(unsigned index, Slot slot) {
-    slots[index] = slot;
     std::lock_guard<std::mutex> lock(mutex);
+    slots[index] = slot;
     ++inFlight;
     changed.notify_all();
   }

@@ -18,7 +18,7 @@
 #include "ng/Dialect/NgOps.h"
 #include "ng/Dialect/OpFacts.h"
 #include "ng/Dialect/Storage.h"
-#include "ng/Support/FileMappings.h"
+#include "ng/Support/ByteSource.h"
 #include "ng/Transforms/Q4Packing.h"
 
 #include "mlir/IR/BuiltinTypes.h"
@@ -308,19 +308,19 @@ FoldQ4WeightsPass::repack(MethodOp method, const ConstantPlaceholder &weight,
   }
   // The packing is produced where it is read (the export writes it straight
   // into the package); the range is checked here, so that the error names
-  // the weight. The int8 bytes need not stay resident in between: each
-  // chunk's pages go as soon as it is checked, so a weight of any size
-  // costs a chunk of memory.
-  for (size_t pos = 0; pos < bytes.size(); pos += kStreamChunkBytes) {
-    ArrayRef<char> chunk = bytes.slice(
-        pos, std::min<size_t>(kStreamChunkBytes, bytes.size() - pos));
-    bool inRange = isSignedInt4(reinterpret_cast<const int8_t *>(chunk.data()),
-                                chunk.size());
-    releaseMappedPages(chunk);
-    if (!inRange) {
-      method.emitOpError() << subject << " has values outside [-8, 7] (F5)";
-      return failure();
-    }
+  // the weight. The int8 bytes need not stay resident in between: streamed
+  // as the writers stream them, each chunk's pages go once it is checked,
+  // so a weight of any size costs a chunk of memory.
+  bool inRange = true;
+  ByteSource(StringRef(bytes.data(), bytes.size()))
+      .forEachChunk([&](StringRef chunk) {
+        inRange = inRange &&
+                  isSignedInt4(reinterpret_cast<const int8_t *>(chunk.data()),
+                               chunk.size());
+      });
+  if (!inRange) {
+    method.emitOpError() << subject << " has values outside [-8, 7] (F5)";
+    return failure();
   }
   auto packing = Int4PackingAttr::get(data.getResource());
   repacked[key] = packing;
