@@ -13,25 +13,34 @@
 
 using namespace ng;
 
+uint64_t ByteSource::chunkStride() const {
+  return isView() ? kStreamChunkBytes : kProducedChunkBytes;
+}
+
+std::optional<llvm::StringRef> ByteSource::chunkAt(uint64_t offset,
+                                                   char *buffer) const {
+  uint64_t size = std::min(length - offset, chunkStride());
+  if (isView())
+    return view.substr(offset, size);
+  llvm::MutableArrayRef<char> chunk(buffer, size);
+  if (!producer(offset, chunk))
+    return std::nullopt;
+  return llvm::StringRef(chunk.data(), chunk.size());
+}
+
 bool ByteSource::forEachChunk(
     llvm::function_ref<void(llvm::StringRef)> consume) const {
-  if (isView()) {
-    for (size_t pos = 0; pos < view.size(); pos += kStreamChunkBytes) {
-      llvm::StringRef chunk = view.substr(pos, kStreamChunkBytes);
-      consume(chunk);
-      releaseMappedPages(chunk);
-    }
-    return true;
-  }
   // Uninitialized on purpose: the producer writes every byte it passes on.
-  std::unique_ptr<char[]> buffer(
-      new char[std::min<uint64_t>(length, kProducedChunkBytes)]);
-  for (uint64_t pos = 0; pos < length; pos += kProducedChunkBytes) {
-    llvm::MutableArrayRef<char> chunk(
-        buffer.get(), std::min<uint64_t>(length - pos, kProducedChunkBytes));
-    if (!producer(pos, chunk))
+  std::unique_ptr<char[]> buffer;
+  if (!isView())
+    buffer.reset(new char[std::min(length, chunkStride())]);
+  for (uint64_t pos = 0; pos < length; pos += chunkStride()) {
+    std::optional<llvm::StringRef> chunk = chunkAt(pos, buffer.get());
+    if (!chunk)
       return false;
-    consume(llvm::StringRef(chunk.data(), chunk.size()));
+    consume(*chunk);
+    if (isView())
+      releaseMappedPages(*chunk);
   }
   return true;
 }
@@ -112,30 +121,16 @@ bool ng::streamPipelined(llvm::ArrayRef<ByteSource> pieces,
   ChunkRing ring;
   std::thread producing([&] {
     for (const ByteSource &piece : pieces) {
-      if (piece.isView()) {
-        llvm::StringRef view = piece.getView();
-        for (size_t pos = 0; pos < view.size(); pos += kStreamChunkBytes) {
-          unsigned index = ring.acquire();
-          llvm::StringRef chunk = view.substr(pos, kStreamChunkBytes);
-          inspect(chunk);
-          ring.publish(index, {chunk, /*isView=*/true});
-        }
-        continue;
-      }
-      for (uint64_t pos = 0; pos < piece.size();
-           pos += ByteSource::kProducedChunkBytes) {
+      for (uint64_t pos = 0; pos < piece.size(); pos += piece.chunkStride()) {
         unsigned index = ring.acquire();
-        llvm::MutableArrayRef<char> chunk(
-            ring.buffer(index),
-            std::min<uint64_t>(piece.size() - pos,
-                               ByteSource::kProducedChunkBytes));
-        if (!piece.produce(pos, chunk)) {
+        std::optional<llvm::StringRef> chunk =
+            piece.chunkAt(pos, piece.isView() ? nullptr : ring.buffer(index));
+        if (!chunk) {
           ring.finish(/*complete=*/false);
           return;
         }
-        llvm::StringRef produced(chunk.data(), chunk.size());
-        inspect(produced);
-        ring.publish(index, {produced, /*isView=*/false});
+        inspect(*chunk);
+        ring.publish(index, {*chunk, piece.isView()});
       }
     }
     ring.finish(/*complete=*/true);

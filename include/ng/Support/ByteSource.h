@@ -19,6 +19,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 
 namespace ng {
 
@@ -53,10 +54,14 @@ public:
   /// failed; `consume` has then seen only the chunks before.
   bool forEachChunk(llvm::function_ref<void(llvm::StringRef)> consume) const;
 
-  /// Fills `chunk` with the bytes at `offset` (a produced source only).
-  bool produce(uint64_t offset, llvm::MutableArrayRef<char> chunk) const {
-    return producer(offset, chunk);
-  }
+  /// How far apart the chunks of forEachChunk start: kStreamChunkBytes for
+  /// a view, kProducedChunkBytes for a produced source.
+  uint64_t chunkStride() const;
+  /// The chunk that starts at `offset` (a multiple of chunkStride() below
+  /// size()): a view's own bytes, or produced into `buffer`, which holds
+  /// chunkStride() bytes (null for a view). std::nullopt when the producer
+  /// failed. Every walk over the chunks steps through this one.
+  std::optional<llvm::StringRef> chunkAt(uint64_t offset, char *buffer) const;
 
 private:
   llvm::StringRef view;
