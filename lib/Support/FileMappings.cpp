@@ -77,7 +77,7 @@ ng::trackFileMapping(std::unique_ptr<llvm::MemoryBuffer> buffer) {
 
 void ng::releaseMappedPages(llvm::ArrayRef<char> bytes) {
 #if defined(__linux__)
-  if (bytes.empty())
+  if (bytes.size() < kMinReleasedBytes)
     return;
   auto begin = reinterpret_cast<uintptr_t>(bytes.data());
   uintptr_t end = begin + bytes.size();
@@ -86,14 +86,13 @@ void ng::releaseMappedPages(llvm::ArrayRef<char> bytes) {
   std::lock_guard<std::mutex> lock(table.mutex);
   for (auto [mapBegin, mapEnd] : table.ranges) {
     uintptr_t from = std::max(begin, mapBegin), to = std::min(end, mapEnd);
+    // The whole pages inside, rounded inwards: a page shared with the bytes
+    // next to these (the next weight, the next chunk) stays for whoever
+    // reads those. A stream of chunks leaves one page per chunk.
+    from = (from + pageSize - 1) & ~(pageSize - 1);
+    to &= ~(pageSize - 1);
     if (from >= to)
       continue;
-    // Whole pages, rounded outwards: a page shared with bytes still in use
-    // is dropped too, which is harmless (it is read back when touched).
-    // Those pages are still the mapping's: the kernel maps whole pages, from
-    // the one holding the buffer's first byte to the one holding its last.
-    from &= ~(pageSize - 1);
-    to = (to + pageSize - 1) & ~(pageSize - 1);
     ::madvise(reinterpret_cast<void *>(from), to - from, MADV_DONTNEED);
   }
 #else

@@ -44,7 +44,8 @@ trackFileMapping(std::unique_ptr<llvm::MemoryBuffer> buffer);
 
 /// Drops from the resident set the whole pages of `bytes` that lie in a
 /// registered file mapping; their contents stay what they were (they are
-/// read back when touched). Does nothing for any other memory.
+/// read back when touched). Does nothing for any other memory, nor for
+/// fewer than kMinReleasedBytes.
 void releaseMappedPages(llvm::ArrayRef<char> bytes);
 inline void releaseMappedPages(llvm::StringRef bytes) {
   releaseMappedPages(llvm::ArrayRef<char>(bytes.data(), bytes.size()));
@@ -53,6 +54,13 @@ inline void releaseMappedPages(llvm::StringRef bytes) {
 /// Bytes streamed between two releases: big enough that the system calls
 /// cost nothing next to the copying, small enough to stay in the cache.
 inline constexpr size_t kStreamChunkBytes = 4 << 20;
+
+/// Bytes too few to release: a system call, and the page faults of whoever
+/// reads them next, cost more than their pages. A program of small weights
+/// read one by one (a fold's range check, an export's pieces) would
+/// otherwise make a call for each: 783 of them folding a 10k-node decoder
+/// whose weights are a few KiB, a third of the pass's time.
+inline constexpr size_t kMinReleasedBytes = 64 << 10;
 
 } // namespace ng
 
