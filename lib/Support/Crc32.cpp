@@ -2,7 +2,7 @@
 
 #include "ng/Support/Crc32.h"
 
-#include "ng/Support/FileMappings.h"
+#include "ng/Support/ByteSource.h"
 
 #include <algorithm>
 #include <libdeflate.h>
@@ -23,11 +23,9 @@ static constexpr size_t kMinPartBytes = 64 << 20;
 /// (an empty StringRef's) is libdeflate's way of asking for the initial
 /// value.
 static uint32_t crcSequential(uint32_t crc, llvm::StringRef bytes) {
-  for (size_t pos = 0; pos < bytes.size(); pos += kStreamChunkBytes) {
-    llvm::StringRef chunk = bytes.substr(pos, kStreamChunkBytes);
+  ByteSource(bytes).forEachChunk([&](llvm::StringRef chunk) {
     crc = ::libdeflate_crc32(crc, chunk.data(), chunk.size());
-    releaseMappedPages(chunk);
-  }
+  });
   return crc;
 }
 

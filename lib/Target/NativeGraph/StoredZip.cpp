@@ -27,7 +27,6 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <optional>
-#include <thread>
 
 using namespace ng;
 using llvm::Error;
@@ -410,14 +409,13 @@ uint64_t memberSize(llvm::ArrayRef<ByteSource> pieces) {
   return size;
 }
 
-/// The CRC-32 of a member's bytes, piece by piece, a view's on up to
-/// `threads` threads (0: every core); nullopt when a producer failed.
-std::optional<uint32_t> memberCrc(llvm::ArrayRef<ByteSource> pieces,
-                                  unsigned threads = 0) {
+/// The CRC-32 of a member's bytes, piece by piece, a view's on every core;
+/// nullopt when a producer failed.
+std::optional<uint32_t> memberCrc(llvm::ArrayRef<ByteSource> pieces) {
   uint32_t crc = 0;
   for (const ByteSource &piece : pieces) {
     if (piece.isView()) {
-      crc = extendCrc32(crc, piece.getView(), threads);
+      crc = extendCrc32(crc, piece.getView());
       continue;
     }
     if (!piece.forEachChunk(
@@ -433,10 +431,11 @@ constexpr uint64_t kConcurrentCrcBytes = 64 << 20;
 /// Writes a member's local header and data; nullopt when a producer failed.
 /// The CRC goes in the header, before the data. For a large member written
 /// to a file, it is computed while the data is written and the header,
-/// written with a placeholder, is patched: by a thread beside the writer
-/// when every piece is a view, else by the thread that produces the chunks
-/// a few ahead of the writer (streamPipelined), each while it is still in
-/// that core's cache. Otherwise (a small member, a pipe)
+/// written with a placeholder, is patched: the thread that hands the chunks
+/// to the writer a few ahead (streamPipelined) computes it on each, a view's
+/// or a produced one, while it is still in that core's cache, so every byte
+/// is read once and its pages released once both are done with them.
+/// Otherwise (a small member, a pipe)
 /// it is computed first, on every core (ng/Support/Crc32.h), and produced
 /// bytes are produced twice. The bytes are the same either way. Streaming
 /// releases the pages of mapped inputs behind it, so a pass that comes
@@ -452,17 +451,7 @@ writeLocal(CountingWriter &out, const ZipMember &member, uint64_t threshold) {
   written.offset = out.tell();
   llvm::raw_fd_ostream *file =
       size >= kConcurrentCrcBytes ? out.seekableFile() : nullptr;
-  bool crcWhileWriting =
-      file && !llvm::all_of(pieces, [](const ByteSource &piece) {
-        return piece.isView();
-      });
-  std::thread crcThread;
-  if (crcWhileWriting) {
-    written.crc = 0;
-  } else if (file) {
-    crcThread =
-        std::thread([&] { written.crc = *memberCrc(pieces, /*threads=*/1); });
-  } else {
+  if (!file) {
     std::optional<uint32_t> crc = memberCrc(pieces);
     if (!crc)
       return std::nullopt;
@@ -493,7 +482,8 @@ writeLocal(CountingWriter &out, const ZipMember &member, uint64_t threshold) {
     out.u64(size);
   }
   bool produced = true;
-  if (crcWhileWriting) {
+  if (file) {
+    written.crc = 0;
     produced = streamPipelined(
         pieces,
         [&](StringRef chunk) {
@@ -506,8 +496,6 @@ writeLocal(CountingWriter &out, const ZipMember &member, uint64_t threshold) {
                 piece.forEachChunk([&](StringRef chunk) { out.bytes(chunk); })))
         break;
   }
-  if (crcThread.joinable())
-    crcThread.join();
   if (!produced)
     return std::nullopt;
   if (file) {
