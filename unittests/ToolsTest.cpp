@@ -93,12 +93,36 @@ TEST(TextNesting, SkipsWhatIsNoBracket) {
 }
 
 TEST(TextNesting, FindsBracketsAnywhereInARun) {
-  // The scan skips runs of other bytes four at a time: a bracket at each
-  // position of such a step, and in the tail shorter than one, is seen.
-  for (size_t prefix = 0; prefix < 9; ++prefix) {
+  // The scan skips runs of other bytes sixteen (or four) at a time: a
+  // bracket at each position of such a step, and in the tail shorter than
+  // one, is seen.
+  for (size_t prefix = 0; prefix < 40; ++prefix) {
     std::string text = std::string(prefix, 'a') + "((";
     EXPECT_EQ(deeperThan(text, 1), prefix + 1) << text;
     EXPECT_EQ(deeperThan(text + "bcdefgh", 1), prefix + 1) << text;
+  }
+}
+
+TEST(TextNesting, EveryByteAtEveryPosition) {
+  // The sixteen-byte scan matches pairs of brackets with one compare (`(`
+  // and `)` differ in bit 0, `[` and `{` in bit 5, ...): each byte value,
+  // at each position of a block and of the tail, opens a level exactly
+  // when it is an opening bracket, and no other byte hides one after it.
+  for (unsigned value = 1; value < 256; ++value) {
+    char byte = static_cast<char>(value);
+    bool opens = byte == '(' || byte == '[' || byte == '{' || byte == '<';
+    if (byte == '"' || byte == '/' || byte == '\n')
+      continue; // strings and comments: SkipsWhatIsNoBracket
+    for (size_t at = 0; at < 40; ++at) {
+      std::string text(48, 'a');
+      text[at] = byte;
+      EXPECT_EQ(deeperThan(text, 0),
+                opens ? std::optional<size_t>(at) : std::nullopt)
+          << "byte " << value << " at " << at;
+      text[47] = '(';
+      EXPECT_EQ(deeperThan(text, 0), opens ? at : 47u)
+          << "byte " << value << " at " << at << ", then a bracket";
+    }
   }
 }
 
