@@ -54,7 +54,9 @@ struct StopBytes {
     for (char c : {'"', '/', '-', '>', '<', '(', ')', '[', ']', '{', '}'})
       stops[static_cast<unsigned char>(c)] = true;
   }
-  bool operator()(char c) const { return stops[static_cast<unsigned char>(c)]; }
+  constexpr bool operator()(char c) const {
+    return stops[static_cast<unsigned char>(c)];
+  }
 };
 constexpr StopBytes kStopBytes;
 
@@ -93,6 +95,20 @@ static const char *nextStopByByte(const char *p, const char *end) {
 /// the stops after its first measured slower). Pairs of stops one bit apart
 /// take one compare with that bit set: `(` `)`, `-` `/`, `<` `>`, and
 /// `[` `{`, `]` `}` (0x20 apart).
+/// What nextStop's compares match, one byte at a time.
+constexpr bool isStopByPairs(unsigned char c) {
+  return c == '"' || (c | 0x01) == ')' || (c | 0x02) == '/' ||
+         (c | 0x02) == '>' || (c | 0x20) == '{' || (c | 0x20) == '}';
+}
+constexpr bool pairsMatchStopBytes() {
+  for (unsigned c = 0; c < 256; ++c)
+    if (isStopByPairs(c) != kStopBytes(static_cast<char>(c)))
+      return false;
+  return true;
+}
+static_assert(pairsMatchStopBytes(),
+              "nextStop's compares must find exactly kStopBytes");
+
 static const char *nextStop(const char *p, const char *end) {
   auto is = [](__m128i v, char c) {
     return _mm_cmpeq_epi8(v, _mm_set1_epi8(c));
